@@ -1,0 +1,106 @@
+"""The Game half of the contract: metadata, options, new games, loading and replaying."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, RecordError
+from .options import Option, resolve
+from .state import State
+
+
+class Game:
+    """A game's description.  Subclasses set the class attributes and ``state_class``."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    version: ClassVar[int] = 1
+    state_class: ClassVar[type[State]]
+    option_specs: ClassVar[dict[str, Option]] = {}
+    #: Named option bundles (a lobby's variant list; the conformance suite plays each).
+    variants: ClassVar[dict[str, dict[str, Any]]] = {}
+    #: Player counts that are playable but experimental (marked as such in the lobby).
+    experimental_players: ClassVar[tuple[int, ...]] = ()
+    description: ClassVar[dict[str, str]] = {}
+    #: Whether any seat ever lacks information another has, or the future is random.
+    hidden_information: ClassVar[bool] = True
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {name: spec.default for name, spec in self.option_specs.items()}
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in; games extend this to check combinations."""
+        return resolve(self.id, self.option_specs, options)
+
+    def new(self, players: int | None = None, seed: int | None = None,
+            options: Mapping[str, Any] | None = None) -> State:
+        if players is None:
+            players = self.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number; got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players}-{self.max_players} players; got {players}"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number; got {seed!r}")
+        return self.state_class(self, players, seed, self.resolve_options(options))
+
+    def replay(self, record: Mapping[str, Any]) -> State:
+        """Rebuild the exact state from a record; a foreign or damaged record raises RecordError."""
+        self._check_header(record, ("players", "seed", "options", "actions"))
+        state = self.new(record["players"], record["seed"], record["options"])
+        for index, entry in enumerate(record["actions"]):
+            if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+                raise RecordError(f"record action {index} must be [seat, action]; got {entry!r}")
+            try:
+                state.apply(entry[0], entry[1])
+            except IllegalAction as exc:
+                raise RecordError(f"record action {index} is illegal: {exc}") from exc
+        return state
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        self._check_header(data, ("players", "seed", "options", "rng", "actions", "state"))
+        state = object.__new__(self.state_class)
+        state.game = self
+        state.players = data["players"]
+        state.seed = data["seed"]
+        state.options = self.resolve_options(data["options"])
+        state.rng = random.Random()
+        version, internal, gauss = data["rng"]
+        state.rng.setstate((version, tuple(internal), gauss))
+        state._actions = [[seat, dict(action)] for seat, action in data["actions"]]
+        state._legal_cache = {}
+        state._load_fields(data["state"])
+        return state
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """A heuristic value of ``view`` for ``seat`` (higher is better), for GreedyBot.
+
+        It reads only the seat's own view, so a bot using it can never cheat."""
+        raise NotImplementedError(f"{self.id} has no heuristic evaluation yet")
+
+    def _check_header(self, data: Mapping[str, Any], keys: tuple[str, ...]) -> None:
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a record must be a mapping; got {type(data).__name__}")
+        if data.get("game") != self.id:
+            raise RecordError(f"this record is for game {data.get('game')!r}, not {self.id!r}")
+        if data.get("version") != self.version:
+            raise RecordError(
+                f"this record is from {self.id} rules version {data.get('version')!r}; "
+                f"this engine plays version {self.version}"
+            )
+        missing = [key for key in keys if key not in data]
+        if missing:
+            raise RecordError(f"the record lacks: {', '.join(missing)}")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}: {self.title}, {self.min_players}-{self.max_players} players>"

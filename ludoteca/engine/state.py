@@ -1,0 +1,270 @@
+"""The State half of the game contract (see DESIGN.md).
+
+A game subclasses :class:`State` and writes the rules: ``setup``, ``to_move``,
+``legal_actions``, ``_apply``, ``_view``, ``scores`` and ``is_over``.  Everything every game
+needs the same way lives here once: seat checks, refusing illegal actions with a clear message
+and no change, the action record, JSON round-trip, cheap clones, determinization and labels.
+
+Game data lives in plain attributes named in ``FIELDS``: lists, string-keyed dicts, numbers,
+strings and booleans only, so that the JSON round-trip is exact.
+"""
+
+from __future__ import annotations
+
+import marshal
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import IllegalAction
+from .i18n import check_lang
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class State:
+    """One position of one game.  Subclasses read like the rule book; this class does the rest."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: random.Random
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        self._actions: list[list[Any]] = []
+        self._legal_cache: dict[int, list[Action]] = {}
+        self.setup()
+
+    # ---- what a game writes -------------------------------------------------------------
+    def setup(self) -> None:
+        """Lay out the components, deal and shuffle with ``self.rng``."""
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> list[float]:
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats with the best score once the game is over; games with tie-breaks override."""
+        if not self.is_over:
+            return []
+        scores = self.scores
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def _describe(self, action: Action, lang: str) -> str:
+        return ", ".join(f"{k}={v}" for k, v in action.items())
+
+    def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Redraw whatever ``seat`` cannot know (other hands, pile order).  Default: nothing."""
+
+    def _check(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is illegal, or None.  Games may override with a faster exact test."""
+        legal = self.legal_actions(seat)
+        if action in legal:
+            return None
+        return explain_illegal(action, legal)
+
+    # ---- the contract ---------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in a deterministic order; [] if not to move."""
+        self._check_seat(seat)
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_actions(seat) if seat in self.to_move else []
+            self._legal_cache[seat] = cached
+        return list(cached)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` for ``seat``; an illegal one raises IllegalAction and changes nothing."""
+        self._check_seat(seat)
+        if self.is_over:
+            raise IllegalAction("the game is over; no more actions are accepted")
+        if seat not in self.to_move:
+            waiting = ", ".join(str(s) for s in self.to_move)
+            raise IllegalAction(f"seat {seat} is not to move; waiting for seat(s) {waiting}")
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action must be a mapping like {{'type': ...}}; got {action!r}")
+        problem = self._check(seat, action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        action = dict(action)
+        self._legal_cache.clear()
+        events = self._apply(seat, action)
+        self._actions.append([seat, action])
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """All that ``seat`` may know, nothing more; ``None`` is a spectator."""
+        if seat is not None:
+            self._check_seat(seat)
+        header = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "version": len(self._actions),
+            "to_move": list(self.to_move),
+            "is_over": self.is_over,
+            "winners": self.winners,
+        }
+        header.update(self._view(seat))
+        return header
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied: the server's optimistic-concurrency counter."""
+        return len(self._actions)
+
+    def describe(self, action: Action, lang: str = "en") -> str:
+        return self._describe(action, check_lang(lang))
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """A log line for ``event``; games with richer logs override ``_describe_event``."""
+        return self._describe_event(event, check_lang(lang))
+
+    def _describe_event(self, event: Event, lang: str) -> str:
+        return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": [[seat, dict(action)] for seat, action in self._actions],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "rng": [version, list(internal), gauss],
+            "actions": [[seat, dict(action)] for seat, action in self._actions],
+            "state": self._dump_fields(),
+        }
+
+    def _dump_fields(self) -> dict[str, Any]:
+        """Game data as JSON; games with faster internal structures override both halves."""
+        return {name: getattr(self, name) for name in self.FIELDS}
+
+    def _load_fields(self, fields: dict[str, Any]) -> None:
+        missing = [name for name in self.FIELDS if name not in fields]
+        if missing:
+            from .errors import RecordError
+
+            raise RecordError(f"saved {self.game.id} state lacks field(s): {', '.join(missing)}")
+        for name in self.FIELDS:
+            setattr(self, name, fields[name])
+
+    def clone(self) -> State:
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._actions = list(self._actions)
+        other._legal_cache = {}
+        self._copy_fields(other)
+        return other
+
+    def _copy_fields(self, other: State) -> None:
+        """Copy game data into a clone; marshal is a fast exact copy of plain data."""
+        data = marshal.loads(marshal.dumps([getattr(self, name) for name in self.FIELDS]))
+        for name, value in zip(self.FIELDS, data, strict=True):
+            setattr(other, name, value)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A full state consistent with ``view(seat)``; hidden parts and the future resampled."""
+        if seat is not None:
+            self._check_seat(seat)
+        other = self.clone()
+        other.rng.seed(rng.getrandbits(64))
+        other._resample_hidden(seat, rng)
+        return other
+
+    # ---- helpers --------------------------------------------------------------------------
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(
+                f"seat must be a whole number from 0 to {self.players - 1}; got {seat!r}"
+            )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"to move {list(self.to_move)}"
+        return f"<{self.game.id} {self.players}p seed={self.seed} after {self.version} actions, {status}>"
+
+
+def explain_illegal(action: Action, legal: Iterable[Action]) -> str:
+    """A message naming what is wrong with ``action`` compared with what is legal now."""
+    legal = list(legal)
+    if not legal:
+        return "no action is legal for this seat now"
+    kind = action.get("type")
+    same_type = [a for a in legal if a.get("type") == kind]
+    if not same_type:
+        kinds = sorted({str(a.get("type")) for a in legal})
+        return f"action type {kind!r} is not possible now; possible types: {', '.join(kinds)}"
+    expected = set(same_type[0])
+    missing = sorted(expected - set(action))
+    if missing:
+        return f"action {kind!r} is missing key(s): {', '.join(missing)}"
+    extra = sorted(set(action) - expected)
+    if extra:
+        return f"action {kind!r} has unknown key(s): {', '.join(extra)}"
+    for key in sorted(expected):
+        sample = same_type[0][key]
+        value = action[key]
+        if type(value) is not type(sample) and not (sample is None or value is None):
+            return (
+                f"action {kind!r}: key {key!r} must be {type(sample).__name__}, "
+                f"got {type(value).__name__} {value!r}"
+            )
+    for key in sorted(expected):
+        values = {repr(a[key]) for a in same_type}
+        if repr(action[key]) not in values:
+            return f"action {kind!r}: {key}={action[key]!r} is not possible now"
+    return f"action {action!r} is not legal now"
