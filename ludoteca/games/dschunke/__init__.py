@@ -1,0 +1,47 @@
+"""Dschunke, Michael Schacht's strip-laying game for two, with the Rat Hot rules as an option."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ludoteca.engine import Game
+from ludoteca.engine.options import choice, params_option
+
+from .rules import DschunkeState, _content_for
+
+
+class Dschunke(Game):
+    id = "dschunke"
+    title = "Dschunke"
+    min_players = 2
+    max_players = 2
+    version = 1
+    state_class = DschunkeState
+    option_specs: ClassVar = {
+        "rules": choice("dschunke", "dschunke", "rat-hot",
+                        help="'rat-hot' adds immediate spice scoring and the 3-rat loss"),
+        "tie_break": choice("none", "none", "goods",
+                            help="'goods': a tie goes to whoever shows more goods of their colour"),
+        "params": params_option(),
+    }
+    variants: ClassVar = {"rat-hot": {"rules": "rat-hot"}, "tie-break-goods": {"tie_break": "goods"}}
+    description: ClassVar = {
+        "en": "Lay strips of crates on the junk's deck; join goods of your colour, hide your rats.",
+        "es": "Coloca baldosas de cajas en la cubierta; une mercancías de tu color y tapa tus ratas.",
+        "fr": "Posez des tuiles de caisses ; reliez les marchandises de votre couleur, cachez vos rats.",
+    }
+
+    def resolve_options(self, options: Any) -> dict[str, Any]:
+        resolved = super().resolve_options(options)
+        _content_for(resolved)  # bad params fail here, at creation, naming the path
+        return resolved
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """Score difference, as the view shows it (live group scores, rats, Rat Hot bonus)."""
+        scores = view["scores"]
+        if view.get("lost") is not None:
+            return -1000.0 if view["lost"] == seat else 1000.0
+        return float(scores[seat] - scores[1 - seat])
+
+
+GAME = Dschunke()

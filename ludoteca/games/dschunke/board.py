@@ -1,0 +1,121 @@
+"""The table seen from above: where strips lie, how high, and which crate shows on top.
+
+Legality of a spot is pure geometry, so the set of legal spots is kept up to date
+incrementally: a placement can only change spots that touch the three cells it covered.
+"""
+
+from __future__ import annotations
+
+Cell = tuple[int, int]
+Spot = tuple[int, int, str]          # top-left cell and axis "h" or "v"
+
+AXES = ("h", "v")
+DIRS = {"h": ("E", "W"), "v": ("S", "N")}
+AXIS_OF = {"E": "h", "W": "h", "S": "v", "N": "v"}
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def footprint(x: int, y: int, axis: str) -> tuple[Cell, Cell, Cell]:
+    if axis == "h":
+        return (x, y), (x + 1, y), (x + 2, y)
+    return (x, y), (x, y + 1), (x, y + 2)
+
+
+def crates_in_order(strip: list[str], direction: str) -> list[str]:
+    """The crates as they land on the footprint cells; W and N read the strip backwards."""
+    return list(reversed(strip)) if direction in ("W", "N") else list(strip)
+
+
+class Board:
+    """Top view: cell -> (height, index of the placement on top, crate on top)."""
+
+    __slots__ = ("top", "spots")
+
+    def __init__(self) -> None:
+        self.top: dict[Cell, tuple[int, int, str]] = {}
+        self.spots: set[Spot] = set()
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.top = dict(self.top)
+        other.spots = set(self.spots)
+        return other
+
+    def height(self, cell: Cell) -> int:
+        entry = self.top.get(cell)
+        return entry[0] if entry else 0
+
+    def why_not(self, x: int, y: int, axis: str) -> str | None:
+        """Why a strip may not lie on this spot (the placement rules), or None if it may."""
+        top = self.top
+        cells = footprint(x, y, axis)
+        below = [top.get(c) for c in cells]
+        if below[0] is None and below[1] is None and below[2] is None:
+            for cx, cy in cells:
+                for dx, dy in NEIGHBOURS:
+                    if (cx + dx, cy + dy) in top:
+                        return None
+            return "a strip on the table must touch a placed strip along an edge"
+        if any(b is None for b in below):
+            return "part of the strip would hang in the air: it must lie fully on the table or fully on strips"
+        heights = {b[0] for b in below}  # type: ignore[index]
+        if len(heights) > 1:
+            shown = ", ".join(str(b[0]) for b in below)  # type: ignore[index]
+            return f"the cells below are at different heights ({shown}): no air underneath is allowed"
+        if below[0][1] == below[1][1] == below[2][1]:  # type: ignore[index]
+            return "a strip may not lie exactly on one single strip; it must rest on at least two"
+        return None
+
+    def allows(self, x: int, y: int, axis: str) -> bool:
+        """``why_not(...) is None``, written for speed: it runs dozens of times per placement."""
+        top = self.top
+        if axis == "h":
+            a, b, c = top.get((x, y)), top.get((x + 1, y)), top.get((x + 2, y))
+        else:
+            a, b, c = top.get((x, y)), top.get((x, y + 1)), top.get((x, y + 2))
+        if a is None and b is None and c is None:
+            if axis == "h":
+                return ((x - 1, y) in top or (x + 3, y) in top
+                        or (x, y - 1) in top or (x + 1, y - 1) in top or (x + 2, y - 1) in top
+                        or (x, y + 1) in top or (x + 1, y + 1) in top or (x + 2, y + 1) in top)
+            return ((x, y - 1) in top or (x, y + 3) in top
+                    or (x - 1, y) in top or (x - 1, y + 1) in top or (x - 1, y + 2) in top
+                    or (x + 1, y) in top or (x + 1, y + 1) in top or (x + 1, y + 2) in top)
+        if a is None or b is None or c is None:
+            return False
+        return a[0] == b[0] == c[0] and not (a[1] == b[1] == c[1])
+
+    def place(self, index: int, x: int, y: int, axis: str, crates: list[str]) -> None:
+        cells = footprint(x, y, axis)
+        height = self.height(cells[0]) + 1
+        for cell, crate in zip(cells, crates, strict=True):
+            self.top[cell] = (height, index, crate)
+        self._refresh_spots_near(cells)
+
+    def _refresh_spots_near(self, cells: tuple[Cell, ...]) -> None:
+        """Re-judge the spots a placement on ``cells`` can affect.
+
+        Spots overlapping the cells may turn legal or illegal.  Spots merely next to them can
+        only gain a neighbour, which matters only to an illegal spot on the bare table."""
+        spots, allows = self.spots, self.allows
+        overlapping: set[Spot] = set()
+        for cx, cy in cells:
+            for offset in range(3):
+                overlapping.add((cx - offset, cy, "h"))
+                overlapping.add((cx, cy - offset, "v"))
+        for spot in overlapping:
+            if allows(*spot):
+                spots.add(spot)
+            else:
+                spots.discard(spot)
+        covered = set(cells)
+        for cx, cy in cells:
+            for dx, dy in NEIGHBOURS:
+                nx, ny = cx + dx, cy + dy
+                if (nx, ny) in covered or (nx, ny) in self.top:
+                    continue  # an occupied cell is never part of a bare-table spot
+                for offset in range(3):
+                    for spot in ((nx - offset, ny, "h"), (nx, ny - offset, "v")):
+                        if spot not in spots and spot not in overlapping and allows(*spot):
+                            spots.add(spot)
+
