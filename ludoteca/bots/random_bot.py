@@ -1,0 +1,19 @@
+"""The baseline every other bot must beat: uniform over the legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from ludoteca.engine import Action, State
+
+
+class RandomBot:
+    """Picks uniformly among ``legal_actions``, from its own seeded generator (never the game's)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.rng.choice(state.legal_actions(seat))
