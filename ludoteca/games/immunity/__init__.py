@@ -1,0 +1,13 @@
+"""Immunity: the immune system against pathogens over one life (2-5 players).
+
+>>> from ludoteca.games.immunity import GAME
+>>> state = GAME.new(players=3, seed=7)
+>>> state.view(0)["turn"], state.view(0)["phase"] >= 1
+(1, True)
+"""
+
+from .game import ImmunityGame
+
+GAME = ImmunityGame()
+
+__all__ = ["GAME", "ImmunityGame"]

@@ -1,0 +1,89 @@
+"""Immunity's Game: metadata, options (the rulings a table may play differently), evaluation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ludoteca.engine import Game
+from ludoteca.engine.options import Option, choice, flag, params_option
+
+from . import rl
+from .content import content_for
+from .state import ImmunityState
+
+
+class ImmunityGame(Game):
+    id = "immunity"
+    title = "Immunity"
+    min_players = 2
+    max_players = 5
+    version = 1
+    state_class = ImmunityState
+    hidden_information = True
+    description: ClassVar[dict[str, str]] = {
+        "en": "Your immune system against viruses, bacteria, fungi and parasites over a whole "
+              "life: buy immune cells with oxygen, fight infections, spread them to others. "
+              "The healthiest player after 8 turns wins.",
+        "es": "Tu sistema inmune contra virus, bacterias, hongos y parásitos durante toda una "
+              "vida: compra células con oxígeno, combate infecciones y contagia a los demás. "
+              "Gana el jugador más sano tras 8 turnos.",
+        "fr": "Votre système immunitaire contre virus, bactéries, champignons et parasites "
+              "toute une vie : achetez des cellules avec l'oxygène, combattez les infections, "
+              "contaminez les autres. Le joueur le plus sain après 8 tours gagne.",
+    }
+    option_specs: ClassVar[dict[str, Option]] = {
+        "params": params_option(
+            "Overrides of any content number, e.g. {\"cells\": {\"neutrophil\": {\"cost\": 3}}}."),
+        "at_least_one": choice(
+            "always", "always", "literal",
+            help="'always': an environment holding a pathogen always infects at least once. "
+                 "'literal': only when defence is strictly greater than infectivity (the note's "
+                 "word 'superior'); equal values then infect nobody."),
+        "crowding": choice(
+            "env1", "env1", "both",
+            help="Which cards count for 'the player with most cards' who is no valid target: "
+                 "Environment 1 only, or both environments."),
+        "full_tie_blocks": flag(
+            False, help="If every player ties for most cards, all are excluded (nobody can be "
+                        "targeted) instead of none."),
+        "cell_cap": choice(
+            "owned", "owned", "per_turn",
+            help="'owned': at most 3 cells of a type on the board; 'per_turn': at most 3 of a "
+                 "type bought in one phase 2."),
+        "exposure_order": choice(
+            "sickest_then_clockwise", "sickest_then_clockwise", "by_damage",
+            help="Phase 5: the sickest starts, then clockwise; or everyone by damage, most first."),
+    }
+    variants: ClassVar[dict[str, dict[str, Any]]] = {
+        "literal": {"at_least_one": "literal", "crowding": "both", "full_tie_blocks": True,
+                    "cell_cap": "per_turn", "exposure_order": "by_damage"},
+        "expensive-cells": {"params": {"cells": {"neutrophil": {"cost": 3},
+                                                 "macrophage": {"cost": 5},
+                                                 "nk_cell": {"cost": 4}}}},
+    }
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        resolved = super().resolve_options(options)
+        content_for(resolved["params"])  # a bad override fails here, naming its path
+        return resolved
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """Own health against the best opponent's, plus defence and minus looming infections."""
+        players = view["players"]
+        me = players[seat]
+        best_other = max(p["health"] for i, p in enumerate(players) if i != seat)
+        counters = sum(i["n"] for i in me["infections"])
+        cells = sum(me["cells"].values())
+        return (me["health"] - best_other + 0.5 * me["defence"] + 0.2 * cells
+                - 0.7 * counters - 0.3 * len(me["env1"]) - 0.2 * len(me["env2"]))
+
+    # ---- reinforcement-learning interop (see docs/games/immunity.md) -----------------------
+    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        return rl.ActionSpace.for_options(self.resolve_options(options)).size
+
+    def observation_size(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        return rl.observation_size(content_for(self.resolve_options(options)["params"]))
+
+    def encode(self, view: dict[str, Any]) -> list[float]:
+        return rl.encode(view)

@@ -1,0 +1,139 @@
+"""Labels for Immunity's actions and log lines in English, Spanish and French.
+
+Card, cell and organ names come from the content file, so a renamed card needs no code change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.engine.i18n import text
+
+if TYPE_CHECKING:
+    from .state import ImmunityState
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    "done": {"en": "End my phase", "es": "Terminar mi fase", "fr": "Terminer ma phase"},
+    "discard": {"en": "Discard {card}", "es": "Descartar {card}", "fr": "Défausser {card}"},
+    "buy": {"en": "Buy a {cell}", "es": "Comprar {cell}", "fr": "Acheter {cell}"},
+    "clear": {"en": "Use a {cell} against {pathogen} (infection {index})",
+              "es": "Usar {cell} contra {pathogen} (infección {index})",
+              "fr": "Utiliser {cell} contre {pathogen} (infection {index})"},
+    "clear_tumour": {"en": "Use a {cell} against a tumour in the {organ}",
+                     "es": "Usar {cell} contra un tumor en {organ}",
+                     "fr": "Utiliser {cell} contre une tumeur : {organ}"},
+    "spread": {"en": "Spread {pathogen} ({mode}) to {targets}",
+               "es": "Contagiar {pathogen} ({mode}) a {targets}",
+               "fr": "Transmettre {pathogen} ({mode}) à {targets}"},
+    "spread_card": {"en": "Contagion: {card} face down on player {seat}",
+                    "es": "Contagio: {card} bocabajo a jugador {seat}",
+                    "fr": "Contagion : {card} face cachée au joueur {seat}"},
+    "expose": {"en": "Expose player {seat} to {card} (face down)",
+               "es": "Exponer a jugador {seat} a {card} (bocabajo)",
+               "fr": "Exposer le joueur {seat} à {card} (face cachée)"},
+    "medical": {"en": "Play {card}{detail} (ends my phase)",
+                "es": "Jugar {card}{detail} (termina mi fase)",
+                "fr": "Jouer {card}{detail} (termine ma phase)"},
+    "on": {"en": " on {what}", "es": " sobre {what}", "fr": " sur {what}"},
+    "player": {"en": "player {seat}", "es": "jugador {seat}", "fr": "joueur {seat}"},
+    "neighbours": {"en": "the neighbours", "es": "los vecinos", "fr": "les voisins"},
+    "everyone": {"en": "everyone else", "es": "todos los demás", "fr": "tous les autres"},
+    "contact": {"en": "contact", "es": "contacto", "fr": "contact"},
+    "droplets": {"en": "droplets", "es": "gotas", "fr": "gouttelettes"},
+    "air": {"en": "air", "es": "aire", "fr": "air"},
+    "fluids": {"en": "fluids", "es": "fluidos", "fr": "fluides"},
+    "ev_turn": {"en": "Turn {turn} ({stage})", "es": "Turno {turn} ({stage})",
+                "fr": "Tour {turn} ({stage})"},
+    "ev_phase": {"en": "Phase {phase}", "es": "Fase {phase}", "fr": "Phase {phase}"},
+    "ev_rolls": {"en": "Die rolls {rolls}; order {order}", "es": "Tiradas {rolls}; orden {order}",
+                 "fr": "Dés {rolls} ; ordre {order}"},
+    "ev_environment": {"en": "Player {seat} plays environment {card}",
+                       "es": "Jugador {seat} juega el ambiente {card}",
+                       "fr": "Le joueur {seat} joue l'environnement {card}"},
+    "ev_infected": {"en": "Player {seat} is infected by {pathogen}",
+                    "es": "Jugador {seat} queda infectado por {pathogen}",
+                    "fr": "Le joueur {seat} est infecté par {pathogen}"},
+    "ev_eliminated": {"en": "Player {seat} eliminates {pathogen}",
+                      "es": "Jugador {seat} elimina {pathogen}",
+                      "fr": "Le joueur {seat} élimine {pathogen}"},
+    "ev_damage": {"en": "{pathogen} deals {amount} damage to each of {organs} of player {seat}",
+                  "es": "{pathogen} inflige {amount} de daño a {organs} del jugador {seat}",
+                  "fr": "{pathogen} inflige {amount} dégâts à {organs} du joueur {seat}"},
+    "ev_game_over": {"en": "Game over; winners {winners}", "es": "Fin de la partida; ganan {winners}",
+                     "fr": "Fin de partie ; gagnants {winners}"},
+    "childhood": {"en": "childhood", "es": "infancia", "fr": "enfance"},
+    "adult": {"en": "adulthood", "es": "edad adulta", "fr": "âge adulte"},
+    "old": {"en": "old age", "es": "senectud", "fr": "vieillesse"},
+}
+
+
+def describe_action(state: ImmunityState, action: dict[str, Any], lang: str) -> str:
+    name = state.c.name
+    kind = action.get("type")
+    if kind == "done":
+        return text(CATALOGUE, "done", lang)
+    if kind == "discard":
+        return text(CATALOGUE, "discard", lang, card=name(action["card"], lang))
+    if kind == "buy":
+        return text(CATALOGUE, "buy", lang, cell=name(action["cell"], lang))
+    if kind == "clear":
+        seat = state.to_move[0] if state.to_move else 0
+        infections = state.infections[seat]
+        index = action["infection"]
+        pid = infections[index]["p"] if 0 <= index < len(infections) else "?"
+        return text(CATALOGUE, "clear", lang, cell=name(action["cell"], lang),
+                    pathogen=name(pid, lang), index=index)
+    if kind == "clear_tumour":
+        return text(CATALOGUE, "clear_tumour", lang, cell=name(action["cell"], lang),
+                    organ=name(action["organ"], lang))
+    if kind == "spread":
+        seat = state.to_move[0] if state.to_move else 0
+        infections = state.infections[seat]
+        index = action["infection"]
+        pid = infections[index]["p"] if 0 <= index < len(infections) else "?"
+        mode = state.c.pathogens[pid].contagion if pid in state.c.pathogens else "contact"
+        if action["seat"] is not None:
+            targets = text(CATALOGUE, "player", lang, seat=action["seat"])
+        else:
+            targets = text(CATALOGUE, "neighbours" if mode == "droplets" else "everyone", lang)
+        return text(CATALOGUE, "spread", lang, pathogen=name(pid, lang),
+                    mode=text(CATALOGUE, mode, lang), targets=targets)
+    if kind in ("spread_card", "expose"):
+        return text(CATALOGUE, kind, lang, card=name(action["card"], lang), seat=action["seat"])
+    if kind == "medical":
+        target, other = action.get("target"), action.get("seat")
+        parts = []
+        if isinstance(target, str):
+            parts.append(name(target, lang))
+        elif isinstance(target, int):
+            parts.append(f"#{target}")
+        if other is not None:
+            parts.append(text(CATALOGUE, "player", lang, seat=other))
+        detail = text(CATALOGUE, "on", lang, what=", ".join(parts)) if parts else ""
+        return text(CATALOGUE, "medical", lang, card=name(action["card"], lang), detail=detail)
+    return ", ".join(f"{k}={v}" for k, v in action.items())
+
+
+def describe_event(state: ImmunityState, event: dict[str, Any], lang: str) -> str:
+    name = state.c.name
+    kind = event.get("type")
+    if kind == "turn":
+        return text(CATALOGUE, "ev_turn", lang, turn=event["turn"],
+                    stage=text(CATALOGUE, event["stage"], lang))
+    if kind == "phase":
+        return text(CATALOGUE, "ev_phase", lang, phase=event["phase"])
+    if kind == "rolls":
+        return text(CATALOGUE, "ev_rolls", lang, rolls=event["rolls"], order=event["order"])
+    if kind == "environment":
+        return text(CATALOGUE, "ev_environment", lang, seat=event["seat"],
+                    card=name(event["card"], lang))
+    if kind in ("infected", "eliminated"):
+        return text(CATALOGUE, f"ev_{kind}", lang, seat=event["seat"],
+                    pathogen=name(event["pathogen"], lang))
+    if kind == "damage":
+        return text(CATALOGUE, "ev_damage", lang, seat=event["seat"], amount=event["amount"],
+                    pathogen=name(event["pathogen"], lang),
+                    organs=", ".join(name(o, lang) for o in event["organs"]))
+    if kind == "game_over":
+        return text(CATALOGUE, "ev_game_over", lang, winners=event["winners"])
+    return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
