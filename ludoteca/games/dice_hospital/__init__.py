@@ -1,0 +1,7 @@
+"""Dice Hospital (Alley Cat Games, 2018): treat patient dice in your hospital for 8 rounds."""
+
+from .game import DiceHospital
+
+GAME = DiceHospital()
+
+__all__ = ["GAME", "DiceHospital"]

@@ -1,0 +1,97 @@
+"""The Dice Hospital game description: options, variants and the greedy bots' heuristic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine import Game
+from ludoteca.engine.options import flag, params_option
+
+from . import rl
+from .content import content_for
+from .state import DiceHospitalState
+
+VARIANT_OPTIONS = ("admissions_panic", "national_epidemic", "super_resistant_virus",
+                   "experimental_medicine", "events")
+
+
+class DiceHospital(Game):
+    id = "dice-hospital"
+    title = "Dice Hospital"
+    min_players = 1
+    max_players = 4
+    version = 1
+    state_class = DiceHospitalState
+    experimental_players = (1,)
+    hidden_information = True
+    description = {
+        "en": "Run a hospital: admit patient dice from ambulances, send nurses and specialists "
+              "to departments to treat them, and discharge as many as you can in 8 rounds.",
+        "es": "Dirige un hospital: ingresa pacientes (dados) de las ambulancias, envía enfermeros "
+              "y especialistas a los departamentos para curarlos y da de alta a tantos como "
+              "puedas en 8 rondas.",
+        "fr": "Gérez un hôpital : admettez les patients (dés) des ambulances, envoyez infirmiers "
+              "et spécialistes dans les services pour les soigner et faites sortir le plus de "
+              "patients possible en 8 manches.",
+    }
+    option_specs = {
+        "first_player_may_take_ambulance_1": flag(
+            False, "The French text bars the first player from ambulance 1; true lifts that."),
+        "admissions_panic": flag(False, "Variant: start with 5 patients valued 3, 3, 4, 5, 5."),
+        "national_epidemic": flag(
+            False, "Variant: each claimed ambulance brings one extra rolled patient."),
+        "super_resistant_virus": flag(False, "Variant: neglected patients lose 2 instead of 1."),
+        "experimental_medicine": flag(
+            False, "Variant: add the 8 departments and 12 specialists of Experimental Medicine "
+                   "(project content)."),
+        "events": flag(False, "Variant: one event card per round (project content)."),
+        "params": params_option(),
+    }
+    variants = {
+        "admissions-panic": {"admissions_panic": True},
+        "national-epidemic": {"national_epidemic": True},
+        "super-resistant-virus": {"super_resistant_virus": True},
+        "experimental-medicine": {"experimental_medicine": True},
+        "events": {"events": True},
+        "first-player-ambulance-1": {"first_player_may_take_ambulance_1": True},
+        "everything": {name: True for name in VARIANT_OPTIONS},
+    }
+
+    def resolve_options(self, options: Any) -> dict[str, Any]:
+        resolved = super().resolve_options(options)
+        try:
+            content_for(resolved["params"])
+        except ValueError as exc:
+            raise ValueError(f"dice-hospital option 'params': {exc}") from exc
+        return resolved
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """Score now, minus the best rival, plus how close the patients are to discharge,
+        minus fatalities: the same quantities the end scoring uses, read from the view."""
+        values = [_progress(view, s) for s in range(len(view["players_state"]))]
+        mine = values[seat]
+        others = [v for s, v in enumerate(values) if s != seat]
+        return mine - (max(others) if others else 0.0)
+
+    # ---- RL interop -----------------------------------------------------------------------
+    def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:
+        return rl.num_distinct_actions(self.resolve_options(options))
+
+    def observation_size(self, players: int, options: dict[str, Any] | None = None) -> int:
+        return rl.observation_size(players, self.resolve_options(options))
+
+    def encode(self, view: dict[str, Any]) -> list[float]:
+        return rl.encode(view)
+
+
+def _progress(view: dict[str, Any], seat: int) -> float:
+    pl = view["players_state"][seat]
+    if view.get("final_scores") is not None:
+        return float(view["final_scores"][seat])
+    discharge_at = 7
+    patients = [b for b in pl["beds"] if b is not None]
+    near = sum(max(0, b["value"] - 2) for b in patients) / (discharge_at - 1)
+    at_risk = sum(1 for b in patients if b["value"] <= 1 and not b["treated"])
+    pending = len(pl["discharged"])
+    return (pl["score"] + 2.0 * pending + 0.6 * near + pl["blood_bags"] - 2 * pl["fatalities"]
+            - 1.5 * at_risk + 1.5 * len(pl["specialists"]) + 1.0 * (len(pl["departments"]) - 6))

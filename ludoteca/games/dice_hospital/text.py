@@ -1,0 +1,172 @@
+"""Labels for Dice Hospital actions and events in English, Spanish and French."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.engine.i18n import text
+
+if TYPE_CHECKING:
+    from .state import DiceHospitalState
+
+COLOUR_NAMES = {
+    "red": {"en": "red", "es": "rojo", "fr": "rouge"},
+    "yellow": {"en": "yellow", "es": "amarillo", "fr": "jaune"},
+    "green": {"en": "green", "es": "verde", "fr": "vert"},
+}
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    "start": {"en": "Give the starting patients the values {values}",
+              "es": "Asignar a los pacientes iniciales los valores {values}",
+              "fr": "Donner aux patients de départ les valeurs {values}"},
+    "admin": {"en": "Keep the administrator {name}", "es": "Quedarse con el administrador {name}",
+              "fr": "Garder le directeur {name}"},
+    "sort": {"en": "Put a {colour} die next in the ambulances",
+             "es": "Colocar un dado {colour} a continuación en las ambulancias",
+             "fr": "Placer ensuite un dé {colour} dans les ambulances"},
+    "ambulance": {"en": "Take ambulance {number}", "es": "Tomar la ambulancia {number}",
+                  "fr": "Prendre l'ambulance {number}"},
+    "morgue": {"en": "Send the patient in bed {bed} to the morgue",
+               "es": "Enviar al paciente de la cama {bed} a la morgue",
+               "fr": "Envoyer le patient du lit {bed} à la morgue"},
+    "bed": {"en": "Admit the next patient to bed {bed}",
+            "es": "Ingresar al siguiente paciente en la cama {bed}",
+            "fr": "Admettre le patient suivant au lit {bed}"},
+    "reveal": {"en": "Reveal an extra {kind}", "es": "Revelar un {kind} adicional",
+               "fr": "Révéler un {kind} supplémentaire"},
+    "reveal_none": {"en": "Reveal nothing extra", "es": "No revelar nada más",
+                    "fr": "Ne rien révéler de plus"},
+    "take": {"en": "Take {name}", "es": "Tomar {name}", "fr": "Prendre {name}"},
+    "pass": {"en": "Take no improvement", "es": "No tomar mejora", "fr": "Ne prendre aucune amélioration"},
+    "return": {"en": "Return {name} for a blood bag", "es": "Devolver {name} por una bolsa de sangre",
+               "fr": "Rendre {name} contre une poche de sang"},
+    "keep": {"en": "Keep every improvement", "es": "Conservar todas las mejoras",
+             "fr": "Garder toutes les améliorations"},
+    "department": {"en": "Use {name}", "es": "Usar {name}", "fr": "Utiliser {name}"},
+    "nurse": {"en": "Send a nurse", "es": "Enviar un enfermero", "fr": "Envoyer un infirmier"},
+    "meeple": {"en": "Send the {name}", "es": "Enviar al {name}", "fr": "Envoyer le {name}"},
+    "patient": {"en": "Treat the patient in bed {bed}", "es": "Curar al paciente de la cama {bed}",
+                "fr": "Soigner le patient du lit {bed}"},
+    "skip": {"en": "Skip the specialist's effect", "es": "Renunciar al efecto del especialista",
+             "fr": "Renoncer à l'effet du spécialiste"},
+    "bonus": {"en": "Use the specialist's effect: gain blood bags",
+              "es": "Usar el efecto del especialista: ganar bolsas de sangre",
+              "fr": "Utiliser l'effet du spécialiste : gagner des poches de sang"},
+    "blood": {"en": "Spend a blood bag on the patient in bed {bed}",
+              "es": "Gastar una bolsa de sangre en el paciente de la cama {bed}",
+              "fr": "Dépenser une poche de sang pour le patient du lit {bed}"},
+    "blood_treat": {"en": "Blood bag: treat by 1", "es": "Bolsa de sangre: curar 1",
+                    "fr": "Poche de sang : soigner de 1"},
+    "blood_colour": {"en": "Blood bag: make it {colour} this phase",
+                     "es": "Bolsa de sangre: que sea {colour} esta fase",
+                     "fr": "Poche de sang : le rendre {colour} pour cette phase"},
+    "end": {"en": "End my activation", "es": "Terminar mi activación", "fr": "Terminer mon activation"},
+    "department_kind": {"en": "department", "es": "departamento", "fr": "service"},
+    "specialist_kind": {"en": "specialist", "es": "especialista", "fr": "spécialiste"},
+    # events
+    "ev_ambulance": {"en": "Seat {seat} takes ambulance {number}",
+                     "es": "El asiento {seat} toma la ambulancia {number}",
+                     "fr": "La place {seat} prend l'ambulance {number}"},
+    "ev_first_player": {"en": "Seat {seat} becomes first player and gains a blood bag",
+                        "es": "El asiento {seat} pasa a ser jugador inicial y gana una bolsa de sangre",
+                        "fr": "La place {seat} devient premier joueur et gagne une poche de sang"},
+    "ev_department": {"en": "Seat {seat} uses {name} on beds {beds}",
+                      "es": "El asiento {seat} usa {name} en las camas {beds}",
+                      "fr": "La place {seat} utilise {name} sur les lits {beds}"},
+    "ev_discharge": {"en": "Seat {seat} discharges {patients} patient(s): {points} points (+{bonus})",
+                     "es": "El asiento {seat} da de alta a {patients} paciente(s): {points} puntos (+{bonus})",
+                     "fr": "La place {seat} fait sortir {patients} patient(s) : {points} points (+{bonus})"},
+    "ev_neglect": {"en": "Seat {seat}: {count} neglected patient(s), {died} died",
+                   "es": "Asiento {seat}: {count} paciente(s) desatendido(s), {died} fallecido(s)",
+                   "fr": "Place {seat} : {count} patient(s) négligé(s), {died} décès"},
+    "ev_game_over": {"en": "Game over: {scores}", "es": "Fin de la partida: {scores}",
+                     "fr": "Fin de la partie : {scores}"},
+}
+
+
+def colour_name(colour: str, lang: str) -> str:
+    return COLOUR_NAMES[colour][lang]
+
+
+def describe_action(state: DiceHospitalState, action: dict[str, Any], lang: str) -> str:
+    C = state.C
+    kind = action.get("type")
+    try:
+        if kind == "start":
+            return text(CATALOGUE, "start", lang, values=", ".join(map(str, action["values"])))
+        if kind == "admin":
+            admin = next(a for a in C.admins if a["id"] == action["admin"])
+            return text(CATALOGUE, "admin", lang, name=admin["name"][lang])
+        if kind == "sort":
+            return text(CATALOGUE, "sort", lang, colour=colour_name(action["colour"], lang))
+        if kind in ("ambulance",):
+            return text(CATALOGUE, "ambulance", lang, number=action["number"])
+        if kind in ("morgue", "bed", "patient", "blood"):
+            return text(CATALOGUE, kind, lang, bed=action["bed"])
+        if kind == "reveal":
+            if action["kind"] == "none":
+                return text(CATALOGUE, "reveal_none", lang)
+            return text(CATALOGUE, "reveal", lang,
+                        kind=text(CATALOGUE, f"{action['kind']}_kind", lang))
+        if kind == "take":
+            offer = state.doffer if action["kind"] == "department" else state.soffer
+            names = C.dept_names if action["kind"] == "department" else C.spec_names
+            return text(CATALOGUE, "take", lang, name=names[offer[action["index"]]][lang])
+        if kind == "return":
+            return text(CATALOGUE, "return", lang, name=_owned_name(state, action, lang))
+        if kind == "department":
+            return text(CATALOGUE, "department", lang, name=_owned_name(state, action, lang))
+        if kind == "meeple":
+            if action["meeple"] < 0:
+                return text(CATALOGUE, "nurse", lang)
+            return text(CATALOGUE, "meeple", lang, name=_owned_name(state, action, lang))
+        if kind == "blood_use":
+            if action["use"] == "treat":
+                return text(CATALOGUE, "blood_treat", lang)
+            return text(CATALOGUE, "blood_colour", lang, colour=colour_name(action["use"], lang))
+        if kind in ("pass", "keep", "skip", "bonus", "end"):
+            return text(CATALOGUE, kind, lang)
+    except (KeyError, IndexError, StopIteration, TypeError):
+        pass
+    return ", ".join(f"{k}={v}" for k, v in action.items())
+
+
+def _owned_name(state: DiceHospitalState, action: dict[str, Any], lang: str) -> str:
+    """The name of a department / specialist owned by whoever is choosing it now."""
+    C = state.C
+    movers = state.to_move
+    for seat in movers:
+        pl = state.P[seat]
+        if action["type"] == "department" or (action["type"] == "return"
+                                              and action["kind"] == "department"):
+            index = action["dept"] if action["type"] == "department" else action["index"]
+            if index < len(pl["depts"]):
+                return C.dept_names[pl["depts"][index]][lang]
+        else:
+            index = action["meeple"] if action["type"] == "meeple" else action["index"]
+            if index < len(pl["specs"]):
+                return C.spec_names[pl["specs"][index]][lang]
+    raise KeyError("no such improvement")
+
+
+def describe_event(state: DiceHospitalState, event: dict[str, Any], lang: str) -> str:
+    kind = event.get("type")
+    C = state.C
+    if kind == "ambulance":
+        return text(CATALOGUE, "ev_ambulance", lang, seat=event["seat"], number=event["number"])
+    if kind == "first_player":
+        return text(CATALOGUE, "ev_first_player", lang, seat=event["seat"])
+    if kind == "department":
+        index = C.dept_ids.index(event["id"])
+        return text(CATALOGUE, "ev_department", lang, seat=event["seat"],
+                    name=C.dept_names[index][lang], beds=event["beds"])
+    if kind == "discharge":
+        return text(CATALOGUE, "ev_discharge", lang, seat=event["seat"],
+                    patients=event["patients"], points=event["points"],
+                    bonus=event["empty_bonus"])
+    if kind == "neglect":
+        return text(CATALOGUE, "ev_neglect", lang, seat=event["seat"],
+                    count=len(event["beds"]), died=len(event["died"]))
+    if kind == "game_over":
+        return text(CATALOGUE, "ev_game_over", lang, scores=event["scores"])
+    return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
