@@ -115,7 +115,11 @@ class State:
             raise IllegalAction(f"seat {seat} is not to move; waiting for seat(s) {waiting}")
         if not isinstance(action, dict):
             raise IllegalAction(f"an action must be a mapping like {{'type': ...}}; got {action!r}")
-        problem = self._check(seat, action)
+        try:
+            problem = self._check(seat, action)
+        except (TypeError, KeyError, AttributeError) as exc:
+            # A safety net: validation must never crash on odd input, whatever a game forgot.
+            problem = f"malformed action {action!r} ({type(exc).__name__}: {exc})"
         if problem is not None:
             raise IllegalAction(problem)
         action = dict(action)

@@ -94,7 +94,8 @@ class DschunkeState(State):
                 return f"strip {active} is already chosen; place it"
             if set(action) != {"type", "tile"}:
                 return "a 'pick' action needs exactly: type, tile"
-            if action["tile"] not in self.hand or isinstance(action["tile"], bool):
+            if not isinstance(action["tile"], int) or isinstance(action["tile"], bool) \
+                    or action["tile"] not in self.hand:
                 return f"strip {action['tile']!r} is not among your drawn strips {sorted(self.hand)}"
             return None
         if kind != "place":
@@ -109,7 +110,7 @@ class DschunkeState(State):
             value = action[key]
             if isinstance(value, bool) or not isinstance(value, int):
                 return f"'{key}' must be a whole number; got {value!r}"
-        if action["dir"] not in AXIS_OF:
+        if not isinstance(action["dir"], str) or action["dir"] not in AXIS_OF:
             return f"'dir' must be one of E, W, S, N; got {action['dir']!r}"
         tile, x, y, direction = action["tile"], action["x"], action["y"], action["dir"]
         if tile != active:
