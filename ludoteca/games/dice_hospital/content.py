@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ludoteca.engine.content import ContentError, load_toml, require
+from ludoteca.engine.content import load_toml, require
 from ludoteca.engine.i18n import LANGS
 from ludoteca.engine.params import override
 

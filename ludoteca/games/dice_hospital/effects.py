@@ -42,21 +42,24 @@ def eligible(player: Player, target: tuple, context: dict[str, Any] | None) -> l
             continue
         if untreated and trt[bed]:
             continue
-        if relation and context is not None:
-            treated = context["tr"]
-            if relation == REL_TREATED:
-                if bed not in treated:
-                    continue
-            elif bed in treated:
-                continue
-            elif relation == REL_SAME_VALUE and value not in context["tv"]:
-                continue
-            elif relation == REL_SAME_COLOUR and colour not in context["tc"]:
-                continue
-            elif relation == REL_OTHER:
-                pass
+        if relation and context is not None and not _related(relation, bed, colour, value, context):
+            continue
         out.append(bed)
     return out
+
+
+def _related(relation: int, bed: int, colour: int, value: int, context: dict[str, Any]) -> bool:
+    """How a specialist's patient relates to the ones the department just treated."""
+    treated = context["tr"]
+    if relation == REL_TREATED:
+        return bed in treated
+    if bed in treated:          # every other relation means "another patient"
+        return False
+    if relation == REL_SAME_VALUE:
+        return value in context["tv"]
+    if relation == REL_SAME_COLOUR:
+        return colour in context["tc"]
+    return relation == REL_OTHER
 
 
 def candidates(player: Player, target: tuple, chosen: list[int],

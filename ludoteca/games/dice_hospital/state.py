@@ -351,9 +351,8 @@ class DiceHospitalState(State):
             return 0
         R = self.C.rules
         loss = R["virus_neglect_loss"] if self.options["super_resistant_virus"] else R["neglect_loss"]
-        if kind == "neglect_extra":
-            loss += amount
-        elif kind == "colour_neglect_extra" and colour == self._event_colour():
+        colour_hit = kind == "colour_neglect_extra" and colour == self._event_colour()
+        if kind == "neglect_extra" or colour_hit:
             loss += amount
         return loss
 
@@ -609,7 +608,7 @@ class DiceHospitalState(State):
         if stage == STAGE_PATIENTS:
             target = C.dept_targets[pl["depts"][act["d"]]]
             return [{"type": "patient", "bed": b} for b in candidates(pl, target, act["ch"])]
-        if stage == STAGE_SPECIAL or stage == STAGE_SPECIAL_MORE:
+        if stage in (STAGE_SPECIAL, STAGE_SPECIAL_MORE):
             spec = pl["specs"][act["m"]]
             acts = [{"type": "skip"}] if stage == STAGE_SPECIAL else []
             if C.spec_blood[spec]:
