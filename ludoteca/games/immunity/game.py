@@ -70,7 +70,7 @@ class ImmunityGame(Game):
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Own health against the best opponent's, plus defence and minus looming infections."""
-        players = view["players"]
+        players = view["boards"]
         me = players[seat]
         best_other = max(p["health"] for i, p in enumerate(players) if i != seat)
         counters = sum(i["n"] for i in me["infections"])

@@ -109,7 +109,7 @@ def encode(view: dict[str, Any]) -> list[float]:
     hand_med = [0.0] * len(c.medical_ids)
     hand_path = [0.0] * len(c.pathogen_ids)
     if view["seat"] is not None:
-        own = view["players"][me]
+        own = view["boards"][me]
         for m in own["hand_medical"]:
             hand_med[medical_pos[m]] += 1
         for p in own["hand_pathogen"]:
@@ -121,7 +121,7 @@ def encode(view: dict[str, Any]) -> list[float]:
             out += [0.0] * _player_size(c)
             continue
         seat = (me + k) % n
-        board = view["players"][seat]
+        board = view["boards"][seat]
         out += [1.0, 1.0 if seat == acting else 0.0,
                 board["hand_counts"]["medical"] / 10, board["hand_counts"]["pathogen"] / 10]
         for env in ("env1", "env2"):

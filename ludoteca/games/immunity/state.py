@@ -339,10 +339,11 @@ class ImmunityState(State):
                 infected.append(entry)
         self.defence_bonus[seat] = 0
         # Environment 1 -> Environment 2 -> discard, for those that did not infect.
+        gone = {e["seq"] for e in infected}
         for entry in self.env2[seat]:
-            if entry not in infected:
+            if entry["seq"] not in gone:
                 self._discard_entry(entry)
-        self.env2[seat] = [e for e in self.env1[seat] if e not in infected]
+        self.env2[seat] = [e for e in self.env1[seat] if e["seq"] not in gone]
         self.env1[seat] = []
 
     def _most_infective(self, candidates: list[dict[str, Any]]) -> dict[str, Any]:
@@ -720,7 +721,7 @@ class ImmunityState(State):
             "discards": {"pathogen": list(self.path_discard), "medical": list(self.med_discard),
                          "environment": list(self.env_discard)},
             "crowded": sorted(self.crowded()),
-            "players": players,
+            "boards": players,
             "scores": self.scores,
         }
 
