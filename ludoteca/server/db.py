@@ -1,0 +1,101 @@
+"""The tables of the database, the engine and the migrations run at start-up.
+
+Three tables hold everything: ``game_tables`` (one row per table: game, seed, options and a
+summary kept in step with the actions), ``seats`` (who holds each seat) and ``actions`` (the
+ordered record).  The primary key (table_id, idx) of ``actions`` is what makes two processes
+that accept a move for the same table at once safe: only one insert wins.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    text,
+)
+
+metadata = MetaData()
+
+game_tables = Table(
+    "game_tables", metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("game_version", Integer, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),  # waiting, playing, finished
+    Column("version", Integer, nullable=False, default=0),
+    Column("to_move", JSON, nullable=False),
+    Column("scores", JSON, nullable=True),
+    Column("winners", JSON, nullable=True),
+    Column("next_table", String(16), nullable=True),
+    Column("created_by", String(32), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # open, human, bot
+    Column("user_id", String(32), nullable=True, index=True),
+    Column("name", String(64), nullable=True),
+    Column("bot_level", String(32), nullable=True),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+VERSION_TABLE = "ludoteca_alembic_version"
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record):  # noqa: ANN001
+            # WAL + NORMAL: a commit survives the process being killed (SIGKILL), not a power cut.
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision; several processes may start at once."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(7218304)"))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,1 @@
+"""Alembic migrations, configured in code (no alembic.ini) so they ship inside the wheel."""

@@ -1,0 +1,159 @@
+"""Database reads and writes.  Plain synchronous SQLAlchemy Core, run in a worker thread so the
+event loop never waits on the disk or the network (``await store.run(store.method, ...)``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine, and_, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from .db import actions, game_tables, seats
+
+T = TypeVar("T")
+
+
+class Conflict(Exception):
+    """Another process stored an action at this index first; reload and judge again."""
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        # SQLite has one writer at a time: one thread keeps writes in order without lock errors.
+        workers = 1 if engine.dialect.name == "sqlite" else 8
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ludoteca-db")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+        self.engine.dispose()
+
+    # ---- tables ------------------------------------------------------------------------------
+    def create_table(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+        stamp = now()
+        with self.engine.begin() as conn:
+            conn.execute(game_tables.insert().values(**row, created_at=stamp, updated_at=stamp))
+            conn.execute(seats.insert(), [{"table_id": row["id"], **s} for s in seat_rows])
+
+    def load_table(self, table_id: str) -> dict[str, Any] | None:
+        """The table row with its seats and full action list, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            table = dict(row)
+            table["seats"] = self._seats(conn, table_id)
+            table["actions"] = [[r.seat, r.action] for r in conn.execute(
+                select(actions.c.seat, actions.c.action).where(actions.c.table_id == table_id)
+                .order_by(actions.c.idx))]
+        return table
+
+    def load_header(self, table_id: str) -> dict[str, Any] | None:
+        """The table row and seats without the actions (seat changes, 'next' links)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            table = dict(row)
+            table["seats"] = self._seats(conn, table_id)
+        return table
+
+    def actions_since(self, table_id: str, start: int) -> list[list[Any]]:
+        with self.engine.connect() as conn:
+            return [[r.seat, r.action] for r in conn.execute(
+                select(actions.c.seat, actions.c.action)
+                .where(and_(actions.c.table_id == table_id, actions.c.idx >= start))
+                .order_by(actions.c.idx))]
+
+    @staticmethod
+    def _seats(conn: Any, table_id: str) -> list[dict[str, Any]]:
+        return [dict(r) for r in conn.execute(
+            select(seats.c.seat, seats.c.kind, seats.c.user_id, seats.c.name, seats.c.bot_level)
+            .where(seats.c.table_id == table_id).order_by(seats.c.seat)).mappings()]
+
+    # ---- the one write that matters: an accepted action -------------------------------------
+    def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
+                      summary: dict[str, Any]) -> None:
+        """Store action number ``idx`` and the table summary in one transaction (committed on
+        return).  Raises Conflict when that index is already taken."""
+        stamp = now()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(actions.insert().values(table_id=table_id, idx=idx, seat=seat, action=action,
+                                                     created_at=stamp))
+                conn.execute(update(game_tables).where(game_tables.c.id == table_id)
+                             .values(**summary, updated_at=stamp))
+        except IntegrityError as exc:
+            raise Conflict(f"action {idx} of table {table_id} is already stored") from exc
+
+    # ---- seats ---------------------------------------------------------------------------------
+    def take_seat(self, table_id: str, seat: int, user_id: str, name: str) -> bool:
+        """Give an open seat to a user; when the last open seat goes, the table starts."""
+        with self.engine.begin() as conn:
+            taken = conn.execute(
+                update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
+                                         seats.c.kind == "open"))
+                .values(kind="human", user_id=user_id, name=name)).rowcount
+            if not taken:
+                return False
+            still_open = conn.execute(select(func.count()).select_from(seats).where(
+                and_(seats.c.table_id == table_id, seats.c.kind == "open"))).scalar_one()
+            if still_open == 0:
+                conn.execute(update(game_tables).where(and_(game_tables.c.id == table_id,
+                                                            game_tables.c.status == "waiting"))
+                             .values(status="playing", updated_at=now()))
+        return True
+
+    def set_next(self, table_id: str, next_id: str) -> str:
+        """Link a finished table to its rematch; the first link wins and is returned."""
+        with self.engine.begin() as conn:
+            conn.execute(update(game_tables).where(and_(game_tables.c.id == table_id,
+                                                        game_tables.c.next_table.is_(None)))
+                         .values(next_table=next_id))
+            return conn.execute(select(game_tables.c.next_table)
+                                .where(game_tables.c.id == table_id)).scalar_one()
+
+    # ---- lists ---------------------------------------------------------------------------------
+    def tables_of(self, user_id: str, finished: bool, limit: int = 50) -> list[dict[str, Any]]:
+        status = game_tables.c.status == "finished" if finished else game_tables.c.status != "finished"
+        with self.engine.connect() as conn:
+            ids = select(seats.c.table_id).where(seats.c.user_id == user_id).distinct()
+            rows = conn.execute(select(game_tables).where(and_(game_tables.c.id.in_(ids), status))
+                                .order_by(game_tables.c.updated_at.desc()).limit(limit)).mappings().all()
+            result = []
+            for row in rows:
+                table = dict(row)
+                table["seats"] = self._seats(conn, table["id"])
+                result.append(table)
+        return result
+
+    def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(game_tables).where(game_tables.c.status == "waiting")
+                                .order_by(game_tables.c.created_at.desc()).limit(limit)).mappings().all()
+            result = []
+            for row in rows:
+                table = dict(row)
+                table["seats"] = self._seats(conn, table["id"])
+                result.append(table)
+        return result
+
+    def tables_with_bots_to_move(self) -> list[str]:
+        """Playing tables with a bot seat: after a restart their bots must be woken."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(game_tables.c.id).where(and_(
+                    game_tables.c.status == "playing",
+                    game_tables.c.id.in_(select(seats.c.table_id).where(seats.c.kind == "bot")))))
+                .scalars())
