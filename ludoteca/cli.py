@@ -24,11 +24,11 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 console = Console()
 
 #: Other layers add their commands here (each module has ``register(app)``).
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("ludoteca.server.cli",)
 
 
 def fail(message: str) -> None:
-    console.print(f"[bold red]error:[/] {message}")
+    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(2)
 
 

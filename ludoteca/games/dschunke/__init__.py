@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from ludoteca.engine import Game
 from ludoteca.engine.options import choice, params_option
 
+from . import encoding
 from .rules import DschunkeState, _content_for
 
 
@@ -36,12 +37,36 @@ class Dschunke(Game):
         _content_for(resolved)  # bad params fail here, at creation, naming the path
         return resolved
 
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """The deck for ``ludoteca play``; Rich markup colours each crate by owner."""
+        from .terminal import render
+
+        return render(view, lang)
+
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Score difference, as the view shows it (live group scores, rats, Rat Hot bonus)."""
         scores = view["scores"]
         if view.get("lost") is not None:
             return -1000.0 if view["lost"] == seat else 1000.0
         return float(scores[seat] - scores[1 - seat])
+
+    # ---- RL interop (ludoteca.interop); layouts in encoding.py ------------------------------
+    def _strips(self, options: Any) -> int:
+        return len(_content_for(self.resolve_options(options)).tiles)
+
+    def num_distinct_actions(self, players: int, options: Any = None) -> int:
+        """Picks, then places over every spot the table can ever reach (see encoding.py)."""
+        return encoding.num_actions(self._strips(options))
+
+    def observation_size(self, players: int, options: Any = None) -> int:
+        return encoding.observation_size(self._strips(options))
+
+    def encode(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(view)
+
+    def max_game_length(self, players: int, options: Any = None) -> int:
+        """At most a pick and a place per strip."""
+        return 2 * self._strips(options)
 
 
 GAME = Dschunke()

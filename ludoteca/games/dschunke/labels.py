@@ -16,9 +16,9 @@ CATALOGUE = {
         "fr": "{who} pose d'abord la tuile {tile}",
     },
     "place": {
-        "en": "Place strip {tile} [{crates}] at ({x}, {y}) facing {dir}",
-        "es": "Colocar la baldosa {tile} [{crates}] en ({x}, {y}) hacia {dir}",
-        "fr": "Poser la tuile {tile} [{crates}] en ({x}, {y}) vers {dir}",
+        "en": "Strip {tile} at ({x}, {y}) facing {dir}",
+        "es": "Baldosa {tile} en ({x}, {y}) hacia {dir}",
+        "fr": "Tuile {tile} en ({x}, {y}) vers {dir}",
     },
     "placed": {
         "en": "{who} placed strip {tile} at ({x}, {y}) facing {dir}",

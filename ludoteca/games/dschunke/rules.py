@@ -15,13 +15,14 @@ from typing import Any
 from ludoteca.engine import Action, Event, State
 from ludoteca.engine.i18n import text
 
-from . import scoring
+from . import encoding, scoring
 from .board import AXIS_OF, DIRS, Board, crates_in_order, footprint
 from .content import COLOURS, Content, load
 from .labels import CATALOGUE, seat_label, strip_label
 
 START_SPOT = (-1, 0, "E")
-ONE_WAY = {axis: dirs[:1] for axis, dirs in DIRS.items()}  # a symmetric strip reads the same both ways
+FORWARD = {axis: dirs[0] for axis, dirs in DIRS.items()}
+BACKWARD = {axis: dirs[1] for axis, dirs in DIRS.items()}
 
 
 class DschunkeState(State):
@@ -82,9 +83,11 @@ class DschunkeState(State):
         if tile is None:
             return [{"type": "pick", "tile": t} for t in sorted(self.hand)]
         strip = self.strip(tile)
-        dirs = DIRS if strip[0] != strip[2] else ONE_WAY
-        return [{"type": "place", "tile": tile, "x": x, "y": y, "dir": d}
-                for x, y, axis in sorted(self.board.spots) for d in dirs[axis]]
+        spots = sorted(self.board.spots)
+        actions = [{"type": "place", "tile": tile, "x": x, "y": y, "dir": FORWARD[axis]} for x, y, axis in spots]
+        if strip[0] != strip[2]:  # a symmetric strip reads the same both ways: one direction per axis
+            actions += [{"type": "place", "tile": tile, "x": x, "y": y, "dir": BACKWARD[axis]} for x, y, axis in spots]
+        return actions
 
     def _check(self, seat: int, action: Action) -> str | None:
         kind = action.get("type")
@@ -225,6 +228,13 @@ class DschunkeState(State):
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         rng.shuffle(self.pile)
 
+    # ---- RL interop: stable action numbers (layout in encoding.py) ---------------------------
+    def action_index(self, action: Action) -> int:
+        return encoding.action_index(action, len(self.content.tiles))
+
+    def index_action(self, index: int) -> Action:
+        return encoding.index_action(index, len(self.content.tiles), self.active_strip)
+
     # ---- data plumbing --------------------------------------------------------------------
     def _load_fields(self, fields: dict[str, Any]) -> None:
         super()._load_fields(fields)
@@ -247,9 +257,8 @@ class DschunkeState(State):
         if action["type"] == "pick":
             return text(CATALOGUE, "pick", lang, tile=action["tile"],
                         crates=strip_label(self.strip(action["tile"]), lang))
-        crates = crates_in_order(self.strip(action["tile"]), action["dir"])
-        return text(CATALOGUE, "place", lang, tile=action["tile"], crates=strip_label(crates, lang),
-                    x=action["x"], y=action["y"], dir=text(CATALOGUE, action["dir"], lang))
+        return text(CATALOGUE, "place", lang, tile=action["tile"], x=action["x"], y=action["y"],
+                    dir=text(CATALOGUE, action["dir"], lang))
 
     def _describe_event(self, event: Event, lang: str) -> str:
         kind = event["type"]

@@ -1,0 +1,187 @@
+"""Dschunke as numbers, for the RL interfaces (``ludoteca.interop``): action indices and an
+observation vector built from one seat's view.
+
+Why a diamond of coordinates: the table has no edge, but it can only grow so far.  The start
+strip's cells lie within Manhattan distance 1 of (0, 0), and every strip laid on the table
+touches a crate already there and reaches at most 3 cells further, so after ``k`` strips every
+crate lies within distance ``1 + 3k``.  The top-left cell of any spot the ``T``-th strip can
+take therefore lies in the diamond ``|x| + |y| <= R`` with ``R = 3T + 1`` (130 for the 43
+strips of Rat Hot).  Numbering the diamond's cells instead of the enclosing square halves the
+action space and still covers every position the rules can ever list.
+
+Action indices (``T`` = number of strips in the pile at set-up, 42 or 43):
+
+* ``0 .. T-1``: ``{"type": "pick", "tile": i}``;
+* ``T + 4*c + d``: ``{"type": "place", "tile": <the strip to place now>, "x", "y", "dir"}``
+  where ``c`` numbers the cell ``(x, y)`` of the diamond row by row (``y`` from ``-R`` to
+  ``R``, then ``x`` ascending) and ``d`` is the index of ``dir`` in ``E, W, S, N``.
+  The strip is not part of the index: only one strip can be placed at any moment.
+
+Observation (``observation_size`` floats, from the point of view of ``view["seat"]``; a
+spectator sees it as red).  "Mine" is the seat's colour, "theirs" the other colour:
+
+* ``[0, 12*41*41)``: the board window ``|x|, |y| <= 20`` around the start strip, channel
+  major: ``index = channel*1681 + (y+20)*41 + (x+20)``.  Channel 0 is the height of the top
+  strip / 4; channel 1 is 1 where an empty crate shows; channels 2-6 my rice, vegetables,
+  spice, fish, rat showing; channels 7-11 the same for theirs.
+* next 12: the same channels summed over the cells outside the window, / 10 (random games
+  stay inside it; a deliberately long line of strips may not).
+* next 70: the two drawn strips, 35 each: present, to be placed now, then for each of its
+  three crates (as printed) an 11-way one-hot (empty, my five kinds, their five kinds).
+* next ``3T``: per strip id, 1 if it is in hand, 1 if placed, 1 if set aside.
+* last 14: it is my turn, I am red, pile / T, placed strips / T, my score / 50, their score / 50,
+  my visible rats / 10, theirs / 10, my Rat Hot bonus / 10, theirs / 10, Rat Hot rules,
+  game over, I lost (3 rats), they lost.
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+from typing import Any
+
+from .content import COLOURS, EMPTY, GOODS, RAT
+
+DIR_ORDER = ("E", "W", "S", "N")
+WINDOW = 20
+SIDE = 2 * WINDOW + 1
+AREA = SIDE * SIDE
+KINDS = (*GOODS, RAT)                      # rice, vegetables, spice, fish, rat
+CHANNELS = 2 + 2 * len(KINDS)              # height, empty, mine x5, theirs x5
+CRATE_CLASSES = 1 + 2 * len(KINDS)         # empty, mine x5, theirs x5
+HAND_SLOT = 2 + 3 * CRATE_CLASSES
+SCALARS = 14
+
+
+def radius(strips: int) -> int:
+    """How far (Manhattan) from (0, 0) the top-left cell of a legal spot can ever be."""
+    return 3 * strips + 1
+
+
+def cell_count(strips: int) -> int:
+    r = radius(strips)
+    return 2 * r * r + 2 * r + 1
+
+
+def num_actions(strips: int) -> int:
+    return strips + 4 * cell_count(strips)
+
+
+def _forward(x: int, y: int, r: int) -> int:
+    """Index of (x, y) for y <= 0: rows -R..y-1 hold (y+R)^2 cells before it."""
+    k = y + r
+    return k * k + x + k
+
+
+def cell_index(x: int, y: int, strips: int) -> int:
+    r = radius(strips)
+    if abs(x) + abs(y) > r:
+        raise ValueError(f"({x}, {y}) lies outside the reachable diamond |x|+|y| <= {r}")
+    if y <= 0:
+        return _forward(x, y, r)
+    # Row-major order reversed is the diamond turned half a circle: (x, y) -> (-x, -y).
+    return cell_count(strips) - 1 - _forward(-x, -y, r)
+
+
+def cell_at(index: int, strips: int) -> tuple[int, int]:
+    r, total = radius(strips), cell_count(strips)
+    if not 0 <= index < total:
+        raise ValueError(f"cell index {index} is outside 0..{total - 1}")
+    if index < (r + 1) * (r + 1):
+        k = isqrt(index)
+        return index - k * k - k, k - r
+    x, y = cell_at(total - 1 - index, strips)
+    return -x, -y
+
+
+def action_index(action: dict[str, Any], strips: int) -> int:
+    kind = action.get("type")
+    if kind == "pick":
+        tile = action["tile"]
+        if not 0 <= tile < strips:
+            raise ValueError(f"strip {tile!r} is not a strip id 0..{strips - 1}")
+        return tile
+    if kind == "place":
+        if action["dir"] not in DIR_ORDER:
+            raise ValueError(f"'dir' must be one of {', '.join(DIR_ORDER)}; got {action['dir']!r}")
+        return strips + 4 * cell_index(action["x"], action["y"], strips) + DIR_ORDER.index(action["dir"])
+    raise ValueError(f"Dschunke actions are 'pick' and 'place'; got type {kind!r}")
+
+
+def index_action(index: int, strips: int, active: int | None) -> dict[str, Any]:
+    """The action numbered ``index``; a place index means the strip ``active`` (to place now)."""
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < num_actions(strips):
+        raise ValueError(f"action index must be a whole number 0..{num_actions(strips) - 1}; got {index!r}")
+    if index < strips:
+        return {"type": "pick", "tile": index}
+    if active is None:
+        raise ValueError(f"action index {index} places a strip, but no strip is chosen to place now")
+    cell, direction = divmod(index - strips, 4)
+    x, y = cell_at(cell, strips)
+    return {"type": "place", "tile": active, "x": x, "y": y, "dir": DIR_ORDER[direction]}
+
+
+def observation_size(strips: int) -> int:
+    return CHANNELS * AREA + CHANNELS + 2 * HAND_SLOT + 3 * strips + SCALARS
+
+
+def _crate_class(crate: str, mine: str) -> int:
+    """0 empty, 1-5 my kinds, 6-10 their kinds (as in KINDS)."""
+    if crate == EMPTY:
+        return 0
+    colour, kind = crate.split(" ", 1)
+    return 1 + KINDS.index(kind) + (0 if colour == mine else len(KINDS))
+
+
+def encode(view: dict[str, Any]) -> list[float]:
+    """The observation vector of ``view`` (layout in the module docstring)."""
+    seat = view["seat"]
+    me = 0 if seat is None else seat
+    mine = COLOURS[me]
+    strips = view["pile"] + len(view["placed"]) - 1 + len(view["hand"]) + len(view["set_aside"])
+    out = [0.0] * observation_size(strips)
+
+    outside = CHANNELS * AREA
+    for x, y, height, crate in view["cells"]:
+        channel = 1 + _crate_class(crate, mine)
+        if abs(x) <= WINDOW and abs(y) <= WINDOW:
+            at = (y + WINDOW) * SIDE + (x + WINDOW)
+            out[at] = height / 4.0
+            out[channel * AREA + at] = 1.0
+        else:
+            out[outside] += height / 40.0
+            out[outside + channel] += 0.1
+
+    hand_at = outside + CHANNELS
+    for slot, entry in enumerate(view["hand"][:2]):
+        base = hand_at + slot * HAND_SLOT
+        out[base] = 1.0
+        out[base + 1] = 1.0 if entry["tile"] == view["picked"] else 0.0
+        for i, crate in enumerate(entry["crates"]):
+            out[base + 2 + i * CRATE_CLASSES + _crate_class(crate, mine)] = 1.0
+
+    tiles_at = hand_at + 2 * HAND_SLOT
+    for entry in view["hand"]:
+        out[tiles_at + entry["tile"]] = 1.0
+    for tile, *_ in view["placed"]:
+        if tile >= 0:
+            out[tiles_at + strips + tile] = 1.0
+    for tile in view["set_aside"]:
+        out[tiles_at + 2 * strips + tile] = 1.0
+
+    other = 1 - me
+    lost = view["lost"]
+    scalars = [
+        1.0 if (not view["is_over"] and view["turn"] == me) else 0.0,
+        1.0 if me == 0 else 0.0,
+        view["pile"] / strips,
+        (len(view["placed"]) - 1) / strips,
+        view["scores"][me] / 50.0, view["scores"][other] / 50.0,
+        view["rats"][me] / 10.0, view["rats"][other] / 10.0,
+        view["bonus"][me] / 10.0, view["bonus"][other] / 10.0,
+        1.0 if view["rules"] == "rat-hot" else 0.0,
+        1.0 if view["is_over"] else 0.0,
+        1.0 if lost == me else 0.0,
+        1.0 if lost == other else 0.0,
+    ]
+    out[len(out) - SCALARS:] = scalars
+    return out

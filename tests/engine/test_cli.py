@@ -1,0 +1,71 @@
+"""The ``ludoteca`` command: listing, a whole terminal game, replay and bench, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from ludoteca.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_every_game_with_options():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    assert "dschunke" in result.output and "rules" in result.output
+
+
+def test_play_a_whole_game_then_replay_its_record(tmp_path):
+    """A person can play Dschunke to the end: here the answer is always action 1."""
+    answers = "1\n" * 200
+    result = runner.invoke(app, ["play", "dschunke", "--seed", "5", "--records", str(tmp_path)], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Game over." in result.output
+    [record_path] = list(tmp_path.glob("dschunke-5-*.json"))
+    record = json.loads(record_path.read_text())
+    assert record["game"] == "dschunke" and record["seed"] == 5 and len(record["actions"]) == 62
+    replay = runner.invoke(app, ["replay", str(record_path), "--all"])
+    assert replay.exit_code == 0, replay.output
+    assert "winners" in replay.output
+
+
+def test_play_rejects_bad_input_clearly(tmp_path):
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.output
+    result = runner.invoke(app, ["play", "dschunke", "--option", "rules=rat-cold"])
+    assert result.exit_code == 2 and "option 'rules' must be one of" in result.output
+    result = runner.invoke(app, ["play", "dschunke", "--option", "rules"])
+    assert result.exit_code == 2 and "key=value" in result.output
+    result = runner.invoke(app, ["play", "dschunke", "--seat", "5"])
+    assert result.exit_code == 2 and "--seat must be from 0 to 1" in result.output
+    result = runner.invoke(app, ["play", "dschunke", "--seed", "1", "--records", str(tmp_path)],
+                           input="999\nnonsense\nq\n")
+    assert result.exit_code == 1
+    assert "Type a number from 1 to" in result.output and "nothing saved" in result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_replay_refuses_foreign_or_broken_records(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and "is not JSON" in result.output
+    bad.write_text(json.dumps({"game": "dschunke", "version": 99, "players": 2, "seed": 1,
+                               "options": {}, "actions": []}))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and "version 99" in result.output
+    bad.write_text(json.dumps([1, 2]))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and "not a Ludoteca record" in result.output
+
+
+def test_bench_prints_the_figures(tmp_path):
+    out = tmp_path / "bench.jsonl"
+    result = runner.invoke(app, ["bench", "dschunke", "--seconds", "0.2", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    for column in ("games/s", "actions/s", "µs/action", "peak KiB"):
+        assert column in result.output
+    figures = json.loads(out.read_text().splitlines()[0])
+    assert figures["game"] == "dschunke" and figures["games"] >= 1 and figures["actions_per_s"] > 0
