@@ -1,0 +1,174 @@
+"""What every RL interface needs from a game, in one place: fixed-size action numbers, legal
+masks, observation vectors and end-of-game rewards.
+
+Only the public game contract is used (``legal_actions``, ``apply``, ``view``, ``to_move``,
+``is_over``, ``scores``, ``winners``) plus the per-game interop contract:
+
+* ``Game.num_distinct_actions(players, options) -> int``
+* ``State.action_index(action) -> int`` and ``State.index_action(i) -> dict``
+* ``Game.observation_size(players, options) -> int`` and ``Game.encode(view) -> list[float]``
+
+A game that lacks any of them raises :class:`NotImplementedError` naming what is missing, so
+the interfaces fail early and clearly instead of half working.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+import ludoteca
+from ludoteca.engine import Game, State
+
+GAME_METHODS = ("num_distinct_actions", "observation_size", "encode")
+STATE_METHODS = ("action_index", "index_action")
+REWARDS = ("rank", "win", "score")
+
+
+def resolve_game(game: str | Game) -> Game:
+    """A Game from an id or a Game."""
+    return game if isinstance(game, Game) else ludoteca.game(game)
+
+
+def missing_interop(game: Game) -> list[str]:
+    """The interop methods ``game`` does not provide (empty when it is ready)."""
+    missing = [f"Game.{name}" for name in GAME_METHODS if not callable(getattr(game, name, None))]
+    missing += [f"State.{name}" for name in STATE_METHODS
+                if not callable(getattr(game.state_class, name, None))]
+    return missing
+
+
+def require_interop(game: Game) -> None:
+    missing = missing_interop(game)
+    if missing:
+        raise NotImplementedError(
+            f"{game.id} does not provide the RL interop contract yet: missing {', '.join(missing)} "
+            "(see docs/interop.md, 'The per-game contract')")
+
+
+class Adapter:
+    """One game at one player count with fixed options, seen as numbers.
+
+    >>> a = Adapter("dschunke", players=2)
+    >>> s = a.new_state(seed=1)
+    >>> mask = a.legal_mask(s, 0)          # numpy int8, 1 where an action number is legal
+    >>> obs = a.observation(s, 0)          # numpy float32 of a.observation_size
+    """
+
+    def __init__(self, game: str | Game, players: int | None = None,
+                 options: Mapping[str, Any] | None = None, reward: str = "rank") -> None:
+        self.game = resolve_game(game)
+        require_interop(self.game)
+        self.players = self.game.min_players if players is None else players
+        if not self.game.min_players <= self.players <= self.game.max_players:
+            raise ValueError(f"{self.game.title} takes {self.game.min_players}-"
+                             f"{self.game.max_players} players; got {self.players}")
+        self.options = self.game.resolve_options(options)
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}; got {reward!r}")
+        self.reward = reward
+        self.num_actions = int(self.game.num_distinct_actions(self.players, self.options))
+        self.observation_size = int(self.game.observation_size(self.players, self.options))
+        self._legal: tuple[State, int, int, dict[int, dict]] | None = None
+
+    def new_state(self, seed: int | None = None) -> State:
+        return self.game.new(self.players, seed=seed, options=self.options)
+
+    # ---- actions ---------------------------------------------------------------------------
+    def legal_map(self, state: State, seat: int) -> dict[int, dict[str, Any]]:
+        """Action number -> action, for every action ``seat`` may take now (cached per position)."""
+        cached = self._legal
+        if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
+            return cached[3]
+        mapping: dict[int, dict[str, Any]] = {}
+        for action in state.legal_actions(seat):
+            index = state.action_index(action)
+            if not 0 <= index < self.num_actions:
+                raise RuntimeError(f"{self.game.id}: action {action} has number {index}, outside "
+                                   f"0..{self.num_actions - 1} (num_distinct_actions)")
+            if index in mapping:
+                raise RuntimeError(f"{self.game.id}: action number {index} is given to both "
+                                   f"{mapping[index]} and {action}")
+            mapping[index] = action
+        self._legal = (state, state.version, seat, mapping)
+        return mapping
+
+    def legal_mask(self, state: State, seat: int) -> np.ndarray:
+        """int8 vector of ``num_actions``: 1 where the action number is legal for ``seat`` now."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        legal = self.legal_map(state, seat)
+        if legal:
+            mask[np.fromiter(legal, dtype=np.int64, count=len(legal))] = 1
+        return mask
+
+    def decode(self, state: State, seat: int, index: Any) -> dict[str, Any]:
+        """The legal action numbered ``index``; an illegal number raises IllegalAction."""
+        try:
+            number = int(index)
+        except (TypeError, ValueError):
+            raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}") from None
+        action = self.legal_map(state, seat).get(number)
+        if action is None:
+            raise ludoteca.IllegalAction(
+                f"action number {number} is not legal for seat {seat} now "
+                f"({len(self.legal_map(state, seat))} legal; use the action mask)")
+        return action
+
+    # ---- observations ------------------------------------------------------------------------
+    def observation(self, state: State, seat: int | None) -> np.ndarray:
+        """float32 vector of ``observation_size`` built by the game from ``view(seat)`` only."""
+        values = self.game.encode(state.view(seat))
+        if len(values) != self.observation_size:
+            raise RuntimeError(f"{self.game.id}: encode gave {len(values)} numbers; "
+                               f"observation_size says {self.observation_size}")
+        return np.asarray(values, dtype=np.float32)
+
+    # ---- turns and rewards -------------------------------------------------------------------
+    @staticmethod
+    def seat_to_act(state: State) -> int | None:
+        """Whose decision comes next; simultaneous decisions are taken in seat order."""
+        pending = state.to_move
+        return min(pending) if pending else None
+
+    def final_rewards(self, state: State) -> list[float]:
+        return final_rewards(state, self.reward)
+
+    def reward_range(self) -> tuple[float, float]:
+        if self.reward == "win":
+            return 0.0, 1.0
+        if self.reward == "score" or self.players == 1:
+            return -1e6, 1e6
+        return -1.0, 1.0
+
+
+def ranks_beaten(state: State) -> list[tuple[int, int]]:
+    """Per seat: (seats it finished strictly above, seats strictly above it).
+
+    Winners (which include the game's own tie-breaks, or a sudden loss) finish above everyone
+    else and level with each other; the others are ordered by score."""
+    winners = set(state.winners)
+    scores = state.scores
+    keys = [(seat in winners, scores[seat] if seat not in winners else 0) for seat in range(state.players)]
+    return [(sum(1 for other in keys if mine > other), sum(1 for other in keys if other > mine))
+            for mine in keys]
+
+
+def final_rewards(state: State, mode: str = "rank") -> list[float]:
+    """The reward each seat gets when ``state`` is over.
+
+    * ``rank`` (default): (seats beaten - seats finishing above) / (players - 1), so +1 for a
+      sole winner, -1 for the sole last, 0 for a shared result; zero-sum.  With one player
+      there is nobody to rank against, so the final score is used.
+    * ``win``: 1 for each seat in ``winners``, else 0.
+    * ``score``: the final score itself.
+    """
+    if not state.is_over:
+        return [0.0] * state.players
+    if mode == "score" or (mode == "rank" and state.players == 1):
+        return [float(score) for score in state.scores]
+    if mode == "win":
+        winners = set(state.winners)
+        return [1.0 if seat in winners else 0.0 for seat in range(state.players)]
+    return [(above - below) / (state.players - 1) for above, below in ranks_beaten(state)]

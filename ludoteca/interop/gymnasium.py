@@ -1,0 +1,211 @@
+"""Any Ludoteca game as a single-agent Gymnasium environment: you play one seat, Ludoteca
+bots play the others.
+
+>>> from ludoteca.interop.gymnasium import env
+>>> e = env("dschunke", seat=0, opponents="random")
+>>> obs, info = e.reset(seed=1)
+>>> mask = e.action_masks()                   # bool vector, what sb3-contrib's MaskablePPO asks for
+>>> obs, reward, terminated, truncated, info = e.step(int(mask.nonzero()[0][0]))
+
+* Observation: ``Box(observation_size,)`` float32, the game's encoding of ``view(seat)``.
+* Action: ``Discrete(num_distinct_actions)``; ``action_masks()`` and ``info["action_mask"]``
+  say which numbers are legal now.
+* Reward: 0 until the game ends, then the seat's final reward (``reward="rank"`` by default:
+  +1 sole winner, -1 sole last, 0 shared; see :func:`ludoteca.interop.core.final_rewards`).
+* Opponents: a bot level or kind for every other seat (``"normal"`` by default; if this
+  installation has no ``normal`` level yet, ``random`` is used and a warning says so), a list
+  with one name per other seat, or bot objects with ``choose(state, seat)``.  Bots are
+  reseeded from the episode seed, so ``reset(seed=s)`` replays exactly.
+* Illegal actions (only possible without the mask): ``illegal_action="lose"`` (default) ends
+  the episode with the worst reward and ``info["illegal_action"] = True``; ``"raise"`` raises
+  ``ludoteca.IllegalAction``.  Simultaneous decisions are taken in seat order.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ludoteca import IllegalAction
+from ludoteca.engine import Game, State
+
+from .core import Adapter
+
+
+def env(game: str | Game, players: int | None = None, seat: int = 0,
+        opponents: str | Sequence[Any] | Any = "normal", options: Mapping[str, Any] | None = None,
+        reward: str = "rank", illegal_action: str = "lose",
+        render_mode: str | None = None) -> LudotecaEnv:
+    """The single-agent env for ``game``; ``players`` defaults to the game's minimum (at
+    least 2 when the game allows it, so there is someone to play against)."""
+    return LudotecaEnv(game, players=players, seat=seat, opponents=opponents, options=options,
+                       reward=reward, illegal_action=illegal_action, render_mode=render_mode)
+
+
+class LudotecaEnv(gymnasium.Env):
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, game: str | Game, players: int | None = None, seat: int = 0,
+                 opponents: str | Sequence[Any] | Any = "normal",
+                 options: Mapping[str, Any] | None = None, reward: str = "rank",
+                 illegal_action: str = "lose", render_mode: str | None = None) -> None:
+        if players is None:
+            g = game if isinstance(game, Game) else None
+            if g is None:
+                import ludoteca
+                g = ludoteca.game(game)
+            players = max(g.min_players, min(2, g.max_players))
+        self.adapter = Adapter(game, players=players, options=options, reward=reward)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.adapter.players:
+            raise ValueError(f"seat must be 0..{self.adapter.players - 1}; got {seat!r}")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise'; got {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}; got {render_mode!r}")
+        self.seat = seat
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.others = [s for s in range(self.adapter.players) if s != seat]
+        self._opponent_specs = self._check_opponents(opponents)
+        self.observation_space = spaces.Box(-np.inf, np.inf, (self.adapter.observation_size,), np.float32)
+        self.action_space = spaces.Discrete(self.adapter.num_actions)
+        low, high = self.adapter.reward_range()
+        self.reward_range = (low, high)
+        self.state_: State | None = None
+        self.bots: dict[int, Any] = {}
+        self._ended = False
+
+    # ---- opponents ---------------------------------------------------------------------------
+    def _check_opponents(self, opponents: Any) -> list[Any]:
+        if isinstance(opponents, str) or hasattr(opponents, "choose"):
+            specs = [opponents] * len(self.others)
+        else:
+            specs = list(opponents)
+            if len(specs) != len(self.others):
+                raise ValueError(f"opponents: give one bot per other seat ({len(self.others)}); got {len(specs)}")
+        checked = []
+        for spec in specs:
+            if isinstance(spec, str):
+                spec = _available_level(spec)
+            elif not hasattr(spec, "choose"):
+                raise ValueError(f"an opponent is a bot name or an object with choose(state, seat); got {spec!r}")
+            checked.append(spec)
+        return checked
+
+    def _make_bots(self) -> None:
+        from ludoteca import bots
+
+        self.bots = {}
+        for seat, spec in zip(self.others, self._opponent_specs, strict=True):
+            seed = int(self.np_random.integers(2**62))
+            if isinstance(spec, str):
+                self.bots[seat] = bots.make(spec, seed=seed)
+            else:
+                self.bots[seat] = spec
+
+    def _play_others(self) -> None:
+        """Bots move until it is this seat's decision or the game is over."""
+        state = self._state()
+        while not state.is_over:
+            seat = self.adapter.seat_to_act(state)
+            if seat == self.seat:
+                return
+            state.apply(seat, self.bots[seat].choose(state, seat))
+
+    # ---- the Gymnasium API -------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new game; ``options`` is accepted and ignored (game options are fixed at creation)."""
+        super().reset(seed=seed)
+        self.state_ = self.adapter.new_state(seed=int(self.np_random.integers(2**62)))
+        self._ended = False
+        self._make_bots()
+        self._play_others()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        state = self._state()
+        if state.is_over or self._ended:
+            raise RuntimeError("the episode is over; call reset()")
+        try:
+            chosen = self.adapter.decode(state, self.seat, action)
+        except IllegalAction:
+            if self.illegal_action == "raise":
+                raise
+            low, _ = self.adapter.reward_range()
+            info = self._info()
+            info["illegal_action"] = True
+            self._ended = True
+            return self._observation(), float(low), True, False, info
+        state.apply(self.seat, chosen)
+        self._play_others()
+        reward = self.adapter.final_rewards(state)[self.seat] if state.is_over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), float(reward), state.is_over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """bool vector: which action numbers are legal now (all False once the game is over)."""
+        state = self._state()
+        if state.is_over or self.adapter.seat_to_act(state) != self.seat:
+            return np.zeros(self.adapter.num_actions, dtype=bool)
+        return self.adapter.legal_mask(state, self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        state = self._state()
+        text = str(state) if type(state).__str__ is not object.__str__ else ""
+        text = f"{state!r}\n{text or json.dumps(state.view(self.seat), sort_keys=True)}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    @property
+    def game_state(self) -> State:
+        """The Ludoteca state underneath (for tools; agents should use observations)."""
+        return self._state()
+
+    # ---- helpers -------------------------------------------------------------------------------
+    def _observation(self) -> np.ndarray:
+        return self.adapter.observation(self._state(), self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        state = self._state()
+        info: dict[str, Any] = {"action_mask": self.action_masks()}
+        if state.is_over:
+            info["scores"] = list(state.scores)
+            info["winners"] = list(state.winners)
+        return info
+
+    def _state(self) -> State:
+        if self.state_ is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state_
+
+
+_warned: set[str] = set()
+
+
+def _available_level(name: str) -> str:
+    """``name`` if the bot factory knows it; the default ``normal`` falls back to ``random``."""
+    from ludoteca import bots
+
+    try:
+        bots.make(name, seed=0)
+    except ValueError:
+        if name != "normal":
+            raise
+        if name not in _warned:
+            _warned.add(name)
+            warnings.warn("this installation has no 'normal' bot level yet; opponents play 'random'",
+                          stacklevel=3)
+        return "random"
+    return name
