@@ -1,0 +1,423 @@
+// The Ludoteca shell: lobby, table pages, my tables, history and replays.
+// Game boards are separate modules (/static/boards/<game>.js) sharing one interface (see
+// boards/generic.js); a game without its own module is drawn by the generic board.
+
+const main = document.getElementById("main");
+const banner = document.getElementById("banner");
+const app = { lang: "en", catalogue: {}, games: new Map(), levels: [], name: "" };
+const boards = new Map();
+
+// ---- words ------------------------------------------------------------------------------------
+function t(key, vars = {}) {
+  const template = app.catalogue[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+async function setLanguage(lang) {
+  app.lang = ["en", "es", "fr"].includes(lang) ? lang : "en";
+  localStorage.setItem("ludoteca-lang", app.lang);
+  document.documentElement.lang = app.lang;
+  document.getElementById("lang").value = app.lang;
+  app.catalogue = await (await fetch(`/static/i18n/${app.lang}.json`)).json();
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+}
+
+// ---- helpers ----------------------------------------------------------------------------------
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+async function api(path, options = {}) {
+  const init = { credentials: "same-origin", ...options };
+  if (options.body !== undefined) {
+    init.method = options.method || "POST";
+    init.headers = { "Content-Type": "application/json" };
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+let bannerTimer = null;
+function notify(text, isError = false, sticky = false) {
+  banner.textContent = text;
+  banner.className = isError ? "error" : "";
+  banner.hidden = false;
+  clearTimeout(bannerTimer);
+  if (!sticky) bannerTimer = setTimeout(() => { banner.hidden = true; }, 6000);
+}
+function clearBanner() { banner.hidden = true; }
+
+function gameTitle(id) { return app.games.get(id)?.title ?? id; }
+
+function seatName(seat) {
+  if (seat.kind === "bot") return t("bot", { level: seat.level });
+  if (seat.kind === "open") return t("open_seat");
+  return seat.name;
+}
+
+async function boardFor(gameId) {
+  const key = app.games.get(gameId)?.board ? gameId : "generic";
+  if (!boards.has(key)) boards.set(key, await import(`/static/boards/${key}.js`));
+  return boards.get(key);
+}
+
+// ---- the live connection ------------------------------------------------------------------------
+const socket = {
+  ws: null, joined: null, handlers: [], queue: [], retry: 0,
+  connect() {
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+    this.ws = new WebSocket(url);
+    this.ws.onopen = () => {
+      this.retry = 0;
+      clearBanner();
+      if (this.joined) this.raw({ type: "join", table: this.joined, lang: app.lang });
+      for (const message of this.queue.splice(0)) this.raw(message);
+    };
+    this.ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      for (const handler of this.handlers) handler(message);
+    };
+    this.ws.onclose = () => {
+      if (this.joined) notify(t("reconnecting"), true, true);
+      const delay = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    };
+  },
+  raw(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    else this.queue.push(message);
+  },
+  join(tableId) {
+    if (this.joined && this.joined !== tableId) this.raw({ type: "leave", table: this.joined });
+    this.joined = tableId;
+    this.raw({ type: "join", table: tableId, lang: app.lang });
+  },
+  leave() {
+    if (this.joined) this.raw({ type: "leave", table: this.joined });
+    this.joined = null;
+  },
+};
+
+// ---- routing ------------------------------------------------------------------------------------
+let page = null; // the current page's state; null when not on a table or replay
+let refreshTimer = null;
+
+async function route() {
+  clearInterval(refreshTimer);
+  const [, name, id] = location.hash.replace(/^#/, "").split("/");
+  if (name !== "table") socket.leave();
+  if (page?.timer) clearInterval(page.timer);
+  page = null;
+  main.replaceChildren();
+  delete main.dataset.status;
+  delete main.dataset.version;
+  try {
+    if (name === "table" && id) return showTable(id);
+    if (name === "replay" && id) return await showReplay(id);
+    if (name === "mine") return await showMine();
+    if (name === "history") return await showHistory();
+    return await showLobby();
+  } catch (error) {
+    notify(error.message, true);
+  }
+}
+
+// ---- lobby ----------------------------------------------------------------------------------------
+async function showLobby() {
+  const grid = el("div", { class: "games" });
+  for (const game of app.games.values()) grid.append(gameCard(game));
+  const open = el("section", { class: "card", id: "open-tables" }, el("h2", {}, t("open_tables")));
+  main.append(el("h2", {}, t("games")), grid, open);
+  const tables = await api("/api/open-tables");
+  open.append(tables.length ? tableList(tables, false) : el("p", { class: "muted" }, t("no_open_tables")));
+}
+
+function gameCard(game) {
+  const players = el("select", { name: "players" });
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  for (const n of game.experimental_players) if (!counts.includes(n)) counts.push(n);
+  for (const n of counts) {
+    const label = game.experimental_players.includes(n) ? `${n} (${t("experimental")})` : String(n);
+    players.append(el("option", { value: n }, label));
+  }
+  const variant = el("select", { name: "variant" }, el("option", { value: "" }, t("none")),
+    Object.keys(game.variants).map((v) => el("option", { value: v }, v)));
+  const optionInputs = game.options.map((spec) => optionInput(spec));
+  const seatsBox = el("div", { class: "seats-form" });
+  const drawSeats = () => {
+    seatsBox.replaceChildren();
+    const preferred = app.levels.includes("normal") ? "normal" : app.levels[0];
+    for (let s = 0; s < Number(players.value); s++) {
+      const select = el("select", { name: `seat-${s}` },
+        el("option", { value: "me" }, t("seat_me")),
+        el("option", { value: "open" }, t("seat_open")),
+        app.levels.map((level) => el("option", { value: `bot:${level}` }, t("seat_bot", { level }))));
+      select.value = s === 0 ? "me" : `bot:${preferred}`;
+      seatsBox.append(el("label", {}, `${t("seat_n", { n: s })} `, select));
+    }
+  };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  const form = el("form", { class: "create", "data-game": game.id },
+    el("label", {}, `${t("players")} `, players),
+    Object.keys(game.variants).length ? el("label", {}, `${t("variant")} `, variant) : null,
+    optionInputs.length ? el("details", {}, el("summary", {}, t("options")), optionInputs.map((o) => o.node)) : null,
+    el("fieldset", {}, el("legend", {}, t("seats")), seatsBox),
+    el("button", { type: "submit", class: "create-table" }, t("create")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const options = {};
+      for (const input of optionInputs) {
+        const value = input.read();
+        if (JSON.stringify(value) !== JSON.stringify(input.spec.default)) options[input.spec.name] = value;
+      }
+      const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
+        s.value.startsWith("bot:") ? { kind: "bot", level: s.value.slice(4) } : { kind: s.value });
+      const table = await api("/api/tables", {
+        body: { game: game.id, players: Number(players.value), variant: variant.value || null, options, seats },
+      });
+      location.hash = `#/table/${table.id}`;
+    } catch (error) {
+      notify(error.message, true);
+    }
+  });
+  const description = game.description[app.lang] || game.description.en || "";
+  return el("article", { class: "card game", "data-game": game.id },
+    el("h3", {}, game.title),
+    el("p", {}, description),
+    el("p", { class: "muted" }, t("players_range", { min: game.min_players, max: game.max_players }) +
+      (game.experimental_players.length ? ` (+${game.experimental_players.join(", ")} ${t("experimental")})` : "")),
+    el("h4", {}, t("create_table")), form);
+}
+
+function optionInput(spec) {
+  let input;
+  let read;
+  if (spec.kind === "choice") {
+    input = el("select", { name: spec.name }, spec.choices.map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
+    input.value = JSON.stringify(spec.default);
+    read = () => JSON.parse(input.value);
+  } else if (spec.kind === "bool") {
+    input = el("input", { type: "checkbox", name: spec.name });
+    input.checked = Boolean(spec.default);
+    read = () => input.checked;
+  } else if (spec.kind === "int" || spec.kind === "float") {
+    input = el("input", { type: "number", name: spec.name, min: spec.minimum, max: spec.maximum,
+      step: spec.kind === "int" ? 1 : "any", value: spec.default });
+    read = () => Number(input.value);
+  } else if (spec.kind === "str") {
+    input = el("input", { name: spec.name, value: spec.default });
+    read = () => input.value;
+  } else {
+    input = el("textarea", { name: spec.name, rows: 2, cols: 30 });
+    input.value = JSON.stringify(spec.default);
+    read = () => {
+      try { return JSON.parse(input.value || "null"); } catch (error) {
+        throw new Error(t("bad_options", { error: `${spec.name}: ${error.message}` }));
+      }
+    };
+  }
+  const node = el("label", { title: spec.help }, `${spec.name} `, input, el("small", { class: "muted" }, ` ${spec.help}`));
+  return { spec, node, read };
+}
+
+function tableList(tables, showTurn, finished = false) {
+  const rows = tables.map((table) => el("tr", { "data-table": table.id },
+    el("td", {}, el("a", { href: `#/table/${table.id}` }, `${gameTitle(table.game)} · ${table.id}`)),
+    el("td", {}, t(`status_${table.status}`),
+      showTurn && table.your_turn ? el("span", { class: "badge turn" }, ` ${t("turn_mark")} `) : null),
+    el("td", {}, table.seats.map((s) => seatName(s)).join(", ")),
+    el("td", {}, finished && table.scores ? `${t("scores")}: ${table.scores.join(" / ")}` : ""),
+    el("td", {}, finished ? el("a", { href: `#/replay/${table.id}` }, t("replay")) : "")));
+  return el("table", { class: "list" }, rows);
+}
+
+async function showMine() {
+  const box = el("section", { class: "card", id: "my-tables" }, el("h2", {}, t("nav_mine")));
+  main.append(box);
+  const draw = async () => {
+    const tables = await api("/api/my-tables");
+    box.replaceChildren(el("h2", {}, t("nav_mine")),
+      tables.length ? tableList(tables, true) : el("p", { class: "muted" }, t("no_tables")));
+  };
+  await draw();
+  refreshTimer = setInterval(() => draw().catch(() => {}), 5000);
+}
+
+async function showHistory() {
+  const tables = await api("/api/history");
+  main.append(el("section", { class: "card", id: "history" }, el("h2", {}, t("nav_history")),
+    tables.length ? tableList(tables, false, true) : el("p", { class: "muted" }, t("no_tables"))));
+}
+
+// ---- a live table -------------------------------------------------------------------------------
+function showTable(tableId) {
+  page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: [], logged: -1 };
+  main.append(el("p", { class: "muted" }, t("connecting")));
+  socket.join(tableId);
+}
+
+function onMessage(message) {
+  if (message.type === "error") {
+    notify(`${t("error")}: ${message.message}`, true);
+    if (page?.kind === "table") drawTable();
+    return;
+  }
+  if (message.type !== "state" || page?.kind !== "table" || message.table !== page.id) return;
+  const primary = message.mine.length ? message.mine[0] : null;
+  page.bySeat.set(message.seat, message);
+  for (const seat of [...page.bySeat.keys()]) {
+    if (seat === null ? message.mine.length : !message.mine.includes(seat)) page.bySeat.delete(seat);
+  }
+  if (message.seat === primary) {
+    for (const entry of message.events) {
+      if (entry.version > page.logged) page.log.push(entry);
+    }
+    if (message.events.length) page.logged = Math.max(page.logged, ...message.events.map((e) => e.version));
+  }
+  drawTable();
+}
+
+function chooseSeat() {
+  const messages = [...page.bySeat.values()];
+  const acting = messages.find((m) => m.legal.length);
+  if (acting) return acting.seat;
+  if (page.bySeat.has(page.shown)) return page.shown;
+  return messages[0]?.seat;
+}
+
+async function drawTable() {
+  const seat = chooseSeat();
+  const message = page.bySeat.get(seat);
+  if (!message) return;
+  page.shown = seat;
+  const board = await boardFor(message.game);
+  if (page?.bySeat.get(seat) !== message) return; // a newer message arrived while loading
+  const invite = `${location.origin}/#/table/${message.table}`;
+  const mine = message.mine;
+  const seats = el("ul", { class: "seats" }, message.seats.map((s) =>
+    el("li", { class: message.to_move.includes(s.seat) ? "to-move" : "", "data-seat": s.seat },
+      `${t("seat_label", { n: s.seat, name: seatName(s) })}${mine.includes(s.seat) ? ` (${t("you")})` : ""} `,
+      s.kind === "open" ? el("button", { class: "take-seat", "data-seat": s.seat,
+        onclick: () => socket.raw({ type: "sit", table: message.table, seat: s.seat }) }, t("take_seat")) : null)));
+  const status = el("p", { class: "status", id: "status" });
+  if (message.status === "waiting") status.textContent = t("waiting_players");
+  else if (message.status === "finished") status.textContent = t("game_over");
+  else if (message.legal.length) { status.textContent = t("your_turn"); status.classList.add("turn"); }
+  else {
+    const names = message.to_move.map((s) => seatName(message.seats[s])).join(", ");
+    status.textContent = mine.length ? t("waiting_for", { who: names }) : `${t("spectating")} ${t("waiting_for", { who: names })}`;
+  }
+  const over = message.status === "finished" ? el("section", { class: "card over", id: "game-over" },
+    el("h3", {}, t("game_over")),
+    el("p", {}, `${t("scores")}: ${message.seats.map((s) => `${seatName(s)} ${message.scores[s.seat]}`).join(" · ")}`),
+    el("p", {}, t("winners", { who: message.winners.map((w) => seatName(message.seats[w])).join(", ") })),
+    message.next ? el("a", { href: `#/table/${message.next}`, id: "next-game" }, t("next_game")) : null, " ",
+    mine.length && !message.next ? el("button", { id: "play-again", onclick: async () => {
+      try { location.hash = `#/table/${(await api(`/api/tables/${message.table}/again`, { body: {} })).id}`; }
+      catch (error) { notify(error.message, true); }
+    } }, t("play_again")) : null,
+    " ", el("a", { href: `#/replay/${message.table}` }, t("replay"))) : null;
+  const tabs = mine.length > 1 ? el("p", { class: "tabs" }, mine.map((s) => el("button", {
+    "aria-pressed": String(s === seat), onclick: () => { page.shown = s; page.pinned = true; drawTable(); },
+  }, t("seat_n", { n: s })))) : null;
+  const boardBox = el("div", { class: "board", id: "board" });
+  const send = (action) => socket.raw({ type: "act", table: message.table, seat, version: message.version, action });
+  board.render(boardBox, message.view, message.legal, send, { t, lang: app.lang },
+    { seat, seats: message.seats, game: app.games.get(message.game), version: message.version, replay: false });
+  const log = el("ol", { id: "log" }, page.log.map((e) => el("li", {}, e.label)));
+  main.replaceChildren(el("div", { class: "table-page" },
+    el("div", {},
+      el("h2", {}, `${gameTitle(message.game)} `, el("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`)),
+      status, over, tabs, boardBox),
+    el("aside", {},
+      el("section", { class: "card" }, el("h3", {}, t("seats")), seats,
+        el("label", {}, `${t("invite")} `, el("input", { id: "invite", readonly: true, value: invite, size: 30 })),
+        el("button", { onclick: async (e) => { await navigator.clipboard?.writeText(invite); e.target.textContent = t("copied"); } }, t("copy"))),
+      el("section", { class: "card" }, el("h3", {}, t("log")), log))));
+  main.dataset.status = message.status;
+  main.dataset.version = String(message.version);
+  main.dataset.seat = seat === null ? "" : String(seat);
+  log.scrollTop = log.scrollHeight;
+}
+
+// ---- replays ------------------------------------------------------------------------------------
+async function showReplay(tableId) {
+  page = { kind: "replay", id: tableId, step: 0, timer: null };
+  await drawReplay(0);
+}
+
+async function drawReplay(step) {
+  const data = await api(`/api/tables/${page.id}/replay?step=${step}&lang=${app.lang}`);
+  if (page?.kind !== "replay") return;
+  page.step = data.step;
+  const board = await boardFor(data.game);
+  const go = (n) => () => drawReplay(Math.max(0, Math.min(data.total, n))).catch((e) => notify(e.message, true));
+  const play = el("button", { id: "replay-play", onclick: () => {
+    if (page.timer) { clearInterval(page.timer); page.timer = null; play.textContent = t("play"); return; }
+    play.textContent = t("pause");
+    page.timer = setInterval(() => {
+      if (page?.kind !== "replay" || page.step >= data.total) { clearInterval(page?.timer); return; }
+      drawReplay(page.step + 1).catch(() => {});
+    }, 700);
+  } }, page.timer ? t("pause") : t("play"));
+  const boardBox = el("div", { class: "board" });
+  board.render(boardBox, data.view, [], () => {}, { t, lang: app.lang },
+    { seat: null, seats: data.seats, game: app.games.get(data.game), version: data.step, replay: true });
+  const what = data.step === 0 ? t("replay_start") : t("seat_acts", { n: data.actor, label: data.action });
+  main.replaceChildren(
+    el("h2", {}, `${t("replay")}: ${gameTitle(data.game)} `, el("small", { class: "muted" }, data.table)),
+    el("p", { class: "replay-controls" },
+      el("button", { id: "replay-first", onclick: go(0) }, t("first")),
+      el("button", { id: "replay-prev", onclick: go(data.step - 1) }, t("prev")),
+      el("button", { id: "replay-next", onclick: go(data.step + 1) }, t("next")),
+      el("button", { id: "replay-last", onclick: go(data.total) }, t("last")), play,
+      el("span", { id: "replay-step" }, t("step", { n: data.step, total: data.total }))),
+    el("p", { id: "replay-action" }, what),
+    el("ul", {}, data.events.map((e) => el("li", {}, e))),
+    data.step === data.total && data.scores ? el("p", {}, `${t("scores")}: ${data.scores.join(" / ")}`) : null,
+    boardBox);
+  main.dataset.version = String(data.step);
+}
+
+// ---- start --------------------------------------------------------------------------------------
+async function start() {
+  await setLanguage(localStorage.getItem("ludoteca-lang") || navigator.language.slice(0, 2));
+  const [me, games, bots] = await Promise.all([api("/api/me"), api("/api/games"), api("/api/bots")]);
+  app.name = me.name;
+  for (const game of games) app.games.set(game.id, game);
+  app.levels = bots.levels;
+  const nameInput = document.getElementById("name");
+  nameInput.value = app.name;
+  document.getElementById("name-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { app.name = (await api("/api/me", { body: { name: nameInput.value } })).name; nameInput.value = app.name; }
+    catch (error) { notify(error.message, true); }
+  });
+  document.getElementById("lang").addEventListener("change", async (event) => {
+    await setLanguage(event.target.value);
+    if (page?.kind === "table") socket.join(page.id);
+    else route();
+  });
+  socket.handlers.push(onMessage);
+  socket.connect();
+  window.addEventListener("hashchange", route);
+  await route();
+  document.body.dataset.ready = "1";
+}
+
+start();
