@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, RecordError
 from .options import Option, resolve
-from .state import State
+from .state import CountingRandom, State
 
 
 class Game:
@@ -74,11 +73,12 @@ class Game:
         state.players = data["players"]
         state.seed = data["seed"]
         state.options = self.resolve_options(data["options"])
-        state.rng = random.Random()
+        state.rng = CountingRandom()
         version, internal, gauss = data["rng"]
         state.rng.setstate((version, tuple(internal), gauss))
         state._actions = [[seat, dict(action)] for seat, action in data["actions"]]
         state._legal_cache = {}
+        state._sealed = len(state._actions)  # what was revealed before saving is unknown: no undo
         state._load_fields(data["state"])
         return state
 

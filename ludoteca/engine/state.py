@@ -26,10 +26,30 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 
 
+class CountingRandom(random.Random):
+    """The state's RNG, counting draws so the engine knows which actions met chance.
+
+    Undo may never cross a random event; every ``random.Random`` method ends in one of these two.
+    """
+
+    draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.draws += 1
+        return super().getrandbits(k)
+
+
 class State:
     """One position of one game.  Subclasses read like the rule book; this class does the rest."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: Event types that show a seat something hidden (a drawn card, a secret check).  Events
+    #: sent privately (with "to") count too.  Undo never goes back past one of them.
+    REVEALS: ClassVar[frozenset[str]] = frozenset()
 
     game: Game
     players: int
@@ -42,9 +62,10 @@ class State:
         self.players = players
         self.seed = seed
         self.options = options
-        self.rng = random.Random(seed)
+        self.rng = CountingRandom(seed)
         self._actions: list[list[Any]] = []
         self._legal_cache: dict[int, list[Action]] = {}
+        self._sealed = 0
         self.setup()
 
     # ---- what a game writes -------------------------------------------------------------
@@ -124,9 +145,28 @@ class State:
             raise IllegalAction(problem)
         action = dict(action)
         self._legal_cache.clear()
+        draws = self.rng.draws
         events = self._apply(seat, action)
         self._actions.append([seat, action])
+        if self.rng.draws != draws or any("to" in e or e["type"] in self.REVEALS for e in events):
+            self._sealed = len(self._actions)
         return events
+
+    def undo_steps(self, seat: int) -> int:
+        """How many of its latest actions ``seat`` may take back (Board Game Arena's policy).
+
+        Only while it is still this seat's decision, only its own actions with nobody else's in
+        between, and never back past chance or anything revealed.  To undo, replay the record
+        without those actions."""
+        self._check_seat(seat)
+        if seat not in self.to_move:
+            return 0
+        steps = 0
+        for index in range(len(self._actions) - 1, self._sealed - 1, -1):
+            if self._actions[index][0] != seat:
+                break
+            steps += 1
+        return steps
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """All that ``seat`` may know, nothing more; ``None`` is a spectator."""
@@ -201,10 +241,11 @@ class State:
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
-        other.rng = random.Random()
+        other.rng = CountingRandom()
         other.rng.setstate(self.rng.getstate())
         other._actions = list(self._actions)
         other._legal_cache = {}
+        other._sealed = self._sealed
         self._copy_fields(other)
         return other
 

@@ -31,6 +31,7 @@ class DschunkeState(State):
     Rat Hot's running ``bonus`` points, ``set_aside`` strips and the seat that ``lost``."""
 
     FIELDS = ("pile", "hand", "picked", "placed", "turn", "bonus", "set_aside", "lost")
+    REVEALS = frozenset({"drew"})
 
     pile: list[int]
     hand: list[int]

@@ -349,3 +349,22 @@ def test_params_change_the_scoring():
     data = state.to_json()
     data["options"]["params"]["scoring"] = {"rat_penalty": -3}
     assert GAME.from_json(data).scores == [-3, 0]
+
+
+# ---- undo ---------------------------------------------------------------------------------------
+
+def test_undo_within_your_own_turn_but_never_past_a_draw():
+    """Board Game Arena's undo policy (issue 8): own actions of this turn, never past revealed strips."""
+    state = GAME.new(2, seed=4)
+    assert state.undo_steps(0) == 0, "nothing to take back at the start"
+    state.apply(0, state.legal_actions(0)[0])  # red's opening strip; the turn ends, green draws two
+    assert state.undo_steps(0) == 0 and state.undo_steps(1) == 0
+    state.apply(1, state.legal_actions(1)[0])  # pick
+    assert state.undo_steps(1) == 1
+    state.apply(1, state.legal_actions(1)[0])  # place the first strip
+    assert state.undo_steps(1) == 2 and state.undo_steps(0) == 0
+    undone = GAME.replay({**state.record(), "actions": state.record()["actions"][:-2]})
+    assert sorted(undone.hand) == sorted(state.hand + [state.placed[-1][0]])
+    assert undone.picked is None and undone.placed == state.placed[:-1]
+    state.apply(1, state.legal_actions(1)[0])  # the second strip ends the turn: red draws
+    assert state.undo_steps(1) == 0 and state.undo_steps(0) == 0
