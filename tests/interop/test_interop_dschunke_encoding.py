@@ -1,0 +1,73 @@
+"""Dschunke's action numbers and observation layout (ludoteca/games/dschunke/encoding.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludoteca.games.dschunke import GAME, encoding
+
+
+@pytest.mark.parametrize("strips", [1, 2, 42, 43])
+def test_the_diamond_numbers_every_cell_once(strips):
+    """Cells |x|+|y| <= 3T+1 are numbered 0..count-1 and cell_at inverts cell_index."""
+    r = encoding.radius(strips)
+    cells = [encoding.cell_at(c, strips) for c in range(encoding.cell_count(strips))]
+    assert len(set(cells)) == len(cells) == 2 * r * r + 2 * r + 1
+    assert all(abs(x) + abs(y) <= r for x, y in cells)
+    assert all(encoding.cell_index(x, y, strips) == c for c, (x, y) in enumerate(cells))
+    with pytest.raises(ValueError, match="outside the reachable diamond"):
+        encoding.cell_index(r, 1, strips)
+
+
+def test_sizes_follow_the_strip_count():
+    assert GAME.num_distinct_actions(2, {}) == 42 + 4 * (2 * 127 * 127 + 2 * 127 + 1)
+    assert GAME.num_distinct_actions(2, {"rules": "rat-hot"}) == 43 + 4 * (2 * 130 * 130 + 2 * 130 + 1)
+    assert GAME.observation_size(2, {}) == 12 * 41 * 41 + 12 + 70 + 3 * 42 + 14
+
+
+@pytest.mark.parametrize("rules", ["dschunke", "rat-hot"])
+def test_strips_laid_as_far_out_as_possible_stay_numbered(rules):
+    """The bound holds where it is tightest: always laying the strip whose spot is farthest
+    from the start, every legal action still has a number that round-trips."""
+    state = GAME.new(2, seed=3, options={"rules": rules})
+    rng = random.Random(3)
+    farthest = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        for action in legal:
+            assert state.index_action(state.action_index(action)) == action
+        places = [a for a in legal if a["type"] == "place"]
+        if places:
+            pick = max(places, key=lambda a: (abs(a["x"]) + abs(a["y"]), rng.random()))
+            farthest = max(farthest, abs(pick["x"]) + abs(pick["y"]))
+        else:
+            pick = rng.choice(legal)
+        state.apply(seat, pick)
+    if rules == "dschunke":    # (Rat Hot games may stop early at 3 rats)
+        assert farthest > 100  # far outside anything random play reaches (about 20)
+
+
+def test_observation_layout_marks_my_crates_from_my_side():
+    """The board window is channel-major around (0, 0); 'mine' is the viewing seat's colour."""
+    state = GAME.new(2, seed=2)
+    while state.version < 6:
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    area, side, w = encoding.AREA, encoding.SIDE, encoding.WINDOW
+    for seat in (0, 1):
+        view = state.view(seat)
+        obs = GAME.encode(view)
+        colour = view["colours"][seat]
+        for x, y, height, crate in view["cells"]:
+            at = (y + w) * side + (x + w)
+            assert obs[at] == height / 4
+            if crate == "empty":
+                channel = 1
+            else:
+                owner, kind = crate.split(" ")
+                channel = 2 + encoding.KINDS.index(kind) + (0 if owner == colour else 5)
+            assert obs[channel * area + at] == 1.0
+        assert obs[-13] == (1.0 if seat == 0 else 0.0)       # "I am red"

@@ -1,0 +1,66 @@
+"""Gymnasium's own check_env for every game, and the single-agent semantics."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import ludoteca
+from ludoteca.interop.gymnasium import env
+
+
+@pytest.mark.parametrize("game_id", ludoteca.games())
+def test_gymnasium_check_env_passes(game_id):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")      # infinite Box bounds, no registered spec: advisory
+        check_env(env(game_id, opponents="random"), skip_render_check=True)
+
+
+def _episode(e, seed):
+    obs, info = e.reset(seed=seed)
+    total, steps = 0.0, 0
+    while True:
+        mask = e.action_masks()
+        assert mask.dtype == bool and mask.any() and np.array_equal(mask, info["action_mask"])
+        action = int(np.random.default_rng(steps).choice(np.flatnonzero(mask)))
+        obs, reward, terminated, truncated, info = e.step(action)
+        total += reward
+        steps += 1
+        assert not truncated
+        if terminated:
+            return total, info
+
+
+def test_an_episode_ends_with_the_seats_rank_reward():
+    e = env("dschunke", seat=1, opponents="random")
+    total, info = _episode(e, seed=3)
+    winners = info["winners"]
+    assert total == (0.0 if len(winners) == 2 else (1.0 if 1 in winners else -1.0))
+    assert not e.action_masks().any()
+
+
+def test_an_illegal_action_loses_by_default_or_raises_on_request():
+    e = env("dschunke", opponents="random")
+    e.reset(seed=1)
+    _obs, reward, terminated, _trunc, info = e.step(0)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    strict = env("dschunke", opponents="random", illegal_action="raise")
+    strict.reset(seed=1)
+    with pytest.raises(ludoteca.IllegalAction):
+        strict.step(0)
+
+
+def test_default_opponents_work_whatever_levels_exist():
+    e = env("dschunke")          # "normal", or "random" with a warning if there is no such level
+    e.reset(seed=0)
+    assert e.action_masks().any()
+
+
+def test_opponents_are_checked():
+    with pytest.raises(ValueError, match="one bot per other seat"):
+        env("dschunke", opponents=["random", "random"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        env("dschunke", opponents="grandmaster")
