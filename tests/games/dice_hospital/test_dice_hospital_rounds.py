@@ -1,0 +1,250 @@
+"""Phases 2, 4, 5 and 6, the end of the game and the tie-breaks of Dice Hospital."""
+
+from __future__ import annotations
+
+import pytest
+from dice_hospital_helpers import GREEN, RED, YELLOW, activation, advance_to, new, refresh, set_beds
+
+from ludoteca import IllegalAction
+
+
+def no_admins(s):
+    for pl in s.P:
+        pl["admin"] = -1
+    refresh(s)
+
+
+def end_activation(s):
+    for seat in list(s.to_move):
+        s.apply(seat, {"type": "end"})
+
+
+# ---- phase 2: improvements ------------------------------------------------------------------
+def claim(s, numbers):
+    """Claim ambulances: ``numbers`` maps seat -> ambulance number."""
+    while s.phase == "claim":
+        seat = s.to_move[0]
+        s.apply(seat, {"type": "ambulance", "number": numbers[seat]})
+
+
+def test_improvements_in_ambulance_order():
+    """Phase 2: "cada jugador, en el orden de su número de ambulancia y empezando por el número
+    más bajo, puede realizar una mejora"."""
+    s = advance_to(new(3, seed=11), "claim")
+    first = s.to_move[0]
+    numbers = {first: 4, (first + 1) % 3: 1, (first + 2) % 3: 3}
+    claim(s, numbers)
+    advance_to(s, "take")
+    assert s.queue == sorted(numbers, key=numbers.get)
+
+
+def test_take_a_department_or_a_specialist_with_its_meeple():
+    """Phase 2: take one face-up department tile or specialist card; a specialist comes with a
+    meeple of its colour (a new meeple ready to work this round)."""
+    s = advance_to(new(3, seed=11), "take")
+    seat = s.to_move[0]
+    card = s.soffer[0]
+    s.apply(seat, {"type": "take", "kind": "specialist", "index": 0})
+    assert s.P[seat]["specs"] == [card] and s.P[seat]["sused"] == [0]
+    seat = s.to_move[0]
+    tile = s.doffer[0]
+    s.apply(seat, {"type": "take", "kind": "department", "index": 0})
+    assert s.P[seat]["depts"][6:] == [tile]
+    assert s.legal_actions(s.to_move[0])[-1] == {"type": "pass"}
+
+
+def test_two_players_first_player_may_reveal_one_more_offer():
+    """French text: "S'il n'y a que 2 gestionnaires, celui qui commence peut choisir de révéler une
+    tuile Service ou une carte Spécialiste en plus"."""
+    s = advance_to(new(2, seed=3), "reveal")
+    assert s.to_move == (s.first,) and s.first == s.queue[0]
+    assert [a["kind"] for a in s.legal_actions(s.first)] == ["department", "specialist", "none"]
+    top = s.spile[-1]
+    s.apply(s.first, {"type": "reveal", "kind": "specialist"})
+    assert s.soffer[-1] == top and len(s.soffer) == 2 and s.phase == "take"
+    assert advance_to(new(3, seed=3), "take").reveals == 0
+
+
+def test_return_one_improvement_for_a_blood_bag():
+    """Phase 2: "cada jugador podrá devolver una mejora de hospital (incluida la que acaba de
+    conseguir) a la parte baja de la pila ... y a cambio obtener 1 bolsa de sangre"."""
+    s = advance_to(new(2, seed=3), "take")
+    seat = s.to_move[0]
+    tile = s.doffer[0]
+    s.apply(seat, {"type": "take", "kind": "department", "index": 0})
+    s.apply(s.to_move[0], {"type": "pass"})
+    assert s.phase == "return" and s.to_move == (seat,)
+    legal = s.legal_actions(seat)
+    assert legal == [{"type": "return", "kind": "department", "index": 6}, {"type": "keep"}]
+    blood = s.P[seat]["blood"]
+    s.apply(seat, {"type": "return", "kind": "department", "index": 6})
+    assert s.dpile[0] == tile and s.P[seat]["depts"] == [0, 1, 2, 3, 4, 5]
+    assert s.P[seat]["blood"] == blood + 1
+    assert s.phase == "activate"
+
+
+def test_starting_departments_cannot_be_returned():
+    """Phase 2: only improvements (tiles and cards gained) can be returned, one per round."""
+    s = advance_to(new(2, seed=3), "take")
+    seat = s.to_move[0]
+    s.apply(seat, {"type": "take", "kind": "specialist", "index": 0})
+    s.apply(s.to_move[0], {"type": "pass"})
+    with pytest.raises(IllegalAction):
+        s.apply(seat, {"type": "return", "kind": "department", "index": 0})
+    s.apply(seat, {"type": "return", "kind": "specialist", "index": 0})
+    assert s.P[seat]["specs"] == [] and s.phase == "activate"
+
+
+# ---- phase 4: neglect -------------------------------------------------------------------------
+def test_neglect_costs_untreated_patients_one_level():
+    """Phase 4: "Cada paciente sin tratar ... deben reducir su valor en 1 punto"; treated ones
+    do not."""
+    s = activation(beds={0: (RED, 4), 1: (GREEN, 3, True), 2: (YELLOW, 5)})
+    no_admins(s)
+    end_activation(s)
+    pl = s.P[0]
+    assert pl["val"][:3] == [3, 3, 4] and pl["trt"][:3] == [0, 0, 0]
+
+
+def test_neglect_to_death_at_zero():
+    """Phase 4: "Si cualquier paciente de valor 1 se reduce a valor 0 ... se convierte en un
+    fallecido. El dado se devuelve a la bolsa" and a fatality token goes to the morgue."""
+    s = activation(beds={0: (RED, 1), 1: (GREEN, 2)})
+    no_admins(s)
+    set_beds(s, 1, {})
+    red = s.bag[RED]
+    events = s._neglect()
+    pl = s.P[0]
+    assert pl["dead"] == 1 and pl["col"][0] == -1 and pl["val"][1] == 1
+    assert s.bag[RED] == red + 1
+    assert {"type": "neglect", "seat": 0, "beds": [0, 1], "shielded": [], "died": [0]} in events
+
+
+def test_super_resistant_virus_neglect_costs_two():
+    """Variant (French text): "Virus super-résistant : chaque patient négligé perd 2 niveaux"."""
+    s = activation(beds={0: (RED, 4), 1: (GREEN, 2)}, super_resistant_virus=True)
+    no_admins(s)
+    end_activation(s)
+    assert s.P[0]["val"][0] == 2 and s.P[0]["col"][1] == -1 and s.P[0]["dead"] == 1
+
+
+# ---- phase 5: discharge -----------------------------------------------------------------------
+CUMULATIVE = [1, 3, 5, 7, 9, 11, 14, 17, 21, 25, 30, 35]
+
+
+@pytest.mark.parametrize("count", range(1, 13))
+def test_discharge_table_every_step(count):
+    """Phase 5 table (French text): 1st 1 point; 2nd-6th 2 each; 7th-8th 3; 9th-10th 4;
+    11th-12th 5 — cumulative 1, 3, 5, 7, 9, 11, 14, 17, 21, 25, 30, 35."""
+    s = activation(beds={0: (RED, 5, True)})
+    no_admins(s)
+    s.P[0]["out"] = [RED] * count
+    score = s.P[0]["score"]
+    end_activation(s)
+    assert s.P[0]["score"] - score == CUMULATIVE[count - 1]
+    assert s.discharge_points(count) == CUMULATIVE[count - 1]
+
+
+def test_french_example_seven_patients_make_fourteen_points():
+    """French text: "si 7 patients sortent à la fin d'une manche, le score est de
+    1 + 2 + 2 + 2 + 2 + 2 + 3 = 14 points"."""
+    s = activation(beds={0: (RED, 6), 1: (RED, 5, True)})
+    no_admins(s)
+    s.P[0]["out"] = [GREEN] * 6
+    use_red = [{"type": "department", "dept": 0}, {"type": "meeple", "meeple": -1},
+               {"type": "patient", "bed": 0}]
+    for action in use_red:
+        s.apply(0, action)
+    assert len(s.P[0]["out"]) == 7
+    end_activation(s)
+    assert s.P[0]["score"] == 14
+
+
+def test_empty_wards_bonus_five():
+    """Phase 5: "cualquier jugador que termine esta fase con las cuatro habitaciones
+    completamente vacías puntuará 5 puntos adicionales"; the dice go back to the bag."""
+    s = activation(beds={})
+    no_admins(s)
+    s.P[0]["out"] = [RED, YELLOW]
+    set_beds(s, 1, {0: (RED, 5, True)})
+    s.P[1]["out"] = [RED, YELLOW]
+    end_activation(s)
+    assert s.P[0]["score"] == 3 + 5 and s.P[1]["score"] == 3
+    assert s.P[0]["out"] == []
+
+
+# ---- phase 6 and the end --------------------------------------------------------------------------
+def test_shift_change_resets_rows_meeples_and_offers():
+    """Phase 6: meeples go home, treated patients return to the untreated row, ambulances go
+    back, unclaimed offers go to the bottom of their piles and new ones are drawn."""
+    s = activation(beds={0: (RED, 3)})
+    no_admins(s)
+    for action in ({"type": "department", "dept": 0}, {"type": "meeple", "meeple": -1},
+                   {"type": "patient", "bed": 0}):
+        s.apply(0, action)
+    offers = list(s.doffer), list(s.soffer)
+    end_activation(s)
+    pl = s.P[0]
+    assert s.round == 2 and pl["trt"][0] == 0 and pl["val"][0] == 4 and pl["amb"] == 0
+    assert sorted(s.dpile[:len(offers[0])]) == sorted(offers[0])
+    assert sorted(s.spile[:len(offers[1])]) == sorted(offers[1])
+    assert len(s.doffer) == 1 and len(s.soffer) == 1
+    advance_to(s, "activate")
+    assert pl["dused"] == [0] * 6 and pl["nurses"] == 3
+
+
+def test_the_game_ends_after_round_eight_with_end_scoring():
+    """End: after the 8th round (no shift change) −2 per fatality and +1 per blood bag kept."""
+    s = activation(beds={0: (RED, 5, True)})
+    no_admins(s)
+    s.round = 8
+    s.P[0].update(score=20, dead=3, blood=4)
+    s.P[1].update(score=10, dead=0, blood=0)
+    end_activation(s)
+    assert s.is_over and s.to_move == ()
+    assert s.scores == [20 - 6 + 4, 10]
+    assert s.P[0]["trt"][0] == 1          # no shift change in round 8
+    assert s.winners == [0]
+    with pytest.raises(IllegalAction, match="game is over"):
+        s.apply(0, {"type": "end"})
+
+
+def test_eight_rounds_are_played():
+    """Sequence: "El juego se desarrolla en una serie de 8 rondas"."""
+    s = new(2, seed=9)
+    rounds = set()
+    while not s.is_over:
+        rounds.add(s.round)
+        seat = s.to_move[0]
+        legal = s.legal_actions(seat)
+        s.apply(seat, legal[-1] if legal[-1]["type"] == "end" else legal[0])
+    assert rounds == set(range(1, 9))
+
+
+def finish_with(s, scores, beds):
+    no_admins(s)
+    for seat, patients in beds.items():
+        set_beds(s, seat, patients)
+    for seat, score in enumerate(scores):
+        s.P[seat].update(score=score, dead=0, blood=0)
+    s._end_game()
+
+
+def test_tie_break_fewest_patients_left():
+    """End: "el jugador empatado con el menor número de pacientes restantes en su hospital es
+    declarado ganador"."""
+    s = new(3, seed=1)
+    finish_with(s, [10, 10, 9], {0: {0: (RED, 2), 1: (RED, 2)}, 1: {0: (RED, 6)}, 2: {}})
+    assert s.winners == [1]
+
+
+def test_tie_break_highest_total_value_then_shared():
+    """End: then "el valor total más alto de todos los pacientes"; "Y si todavía persiste el
+    empate, los jugadores comparten la victoria"."""
+    s = new(3, seed=1)
+    finish_with(s, [10, 10, 10], {0: {0: (RED, 2), 1: (RED, 5)}, 1: {0: (RED, 3), 1: (GREEN, 3)},
+                                  2: {0: (RED, 6), 1: (RED, 1)}})
+    assert s.winners == [0, 2]
+    t = new(2, seed=1)
+    finish_with(t, [7, 7], {0: {}, 1: {}})
+    assert t.winners == [0, 1]
