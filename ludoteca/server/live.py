@@ -203,6 +203,7 @@ class TableManager:
         if header is not None:
             table.seats = header.pop("seats")
             table.header = header
+            table.cache_version = -1  # seats or status may have changed what each seat may do
         return entries
 
     # ---- creating and sitting -----------------------------------------------------------------
