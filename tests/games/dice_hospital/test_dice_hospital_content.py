@@ -1,0 +1,457 @@
+"""Every department, specialist, administrator, event and medical report of the content data,
+plus the content checks and ``options["params"]`` overrides."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from dice_hospital_helpers import (
+    GREEN,
+    RED,
+    YELLOW,
+    G,
+    activation,
+    beds_of,
+    give_department,
+    give_specialist,
+    new,
+    refresh,
+    set_beds,
+)
+
+from ludoteca import IllegalAction
+from ludoteca.engine.content import ContentError
+from ludoteca.games.dice_hospital.content import base_data, compile_content, content_for
+
+C = content_for({})
+BASE_DEPTS = sorted(set(C.dept_tiles) | set(C.exp_dept_tiles))
+
+
+def lowest_colour(mask):
+    return next(c for c in range(3) if (mask >> c) & 1)
+
+
+def test_content_counts_match_the_box():
+    """Dossier: 24 department tiles (12 types x 2), 24 specialist cards (12 types x 2, 3 types
+    per meeple colour), 8 administrators, 15 events, 15 medical reports; Experimental Medicine
+    adds 8 departments and 12 specialists."""
+    assert len(C.dept_tiles) == 24 and len(set(C.dept_tiles)) == 12
+    assert len(C.spec_cards) == 24 and len(set(C.spec_cards)) == 12
+    for meeple in range(4):
+        assert sum(1 for k in set(C.spec_cards) if C.spec_meeple[k] == meeple) == 3
+        assert sum(1 for k in set(C.exp_spec_cards) if C.spec_meeple[k] == meeple) == 3
+    assert len(C.exp_dept_tiles) == 8 and len(C.exp_spec_cards) == 12
+    assert (len(C.admins), len(C.events), len(C.reports)) == (8, 15, 15)
+
+
+def test_starting_departments_treat_one_matching_patient_by_one():
+    """Dossier: six starting departments, each treating one matching patient by +1: red,
+    yellow, green, value 1-2, value 3-4, value 5-6."""
+    s = activation(beds={0: (RED, 1), 1: (YELLOW, 3), 2: (GREEN, 5), 3: (RED, 6)})
+    expected = {0: [0, 3], 1: [1], 2: [2], 3: [0], 4: [1], 5: [2, 3]}
+    for dept, beds in expected.items():
+        s.apply(0, {"type": "department", "dept": dept})
+        s.apply(0, {"type": "meeple", "meeple": -1})
+        assert beds_of(s.legal_actions(0)) == beds, C.dept_ids[dept]
+        s.P[0]["nurses"] += 1
+        s.P[0]["act"] = {"s": 0}
+        s.P[0]["dused"][dept] = 0
+        refresh(s)
+
+
+def dept_positions(dept):
+    count, mask, low, high, same_colour, same_value, _, _, amount = C.dept_targets[dept]
+    colour = lowest_colour(mask)
+    good = {b: (colour, low) for b in range(count)}
+    short = {b: (colour, low) for b in range(count - 1)}
+    extra = count - 1
+    if mask != 0b111:
+        short[extra] = (next(c for c in range(3) if not (mask >> c) & 1), low)
+        extra += 1
+    if (low, high) != (1, 6):
+        short[extra] = (colour, high + 1 if high < 6 else low - 1)
+        extra += 1
+    if same_colour:
+        other = [c for c in range(3) if c != colour]
+        short[extra] = (other[0], low)
+        extra += 1
+    if same_value and high > low:
+        short[extra] = (colour, low + 1)
+    return good, short, amount, low
+
+
+@pytest.mark.parametrize("dept", BASE_DEPTS, ids=[C.dept_ids[d] for d in BASE_DEPTS])
+def test_every_department_effect(dept):
+    """Phase 3: a department "curará un paciente de un color y/o un valor específico"; its
+    effect resolves fully (each chosen patient treated by its amount, 7+ discharged)."""
+    good, _, amount, low = dept_positions(dept)
+    s = activation(beds=good)
+    index = give_department(s, 0, C.dept_ids[dept])
+    s.apply(0, {"type": "department", "dept": index})
+    s.apply(0, {"type": "meeple", "meeple": -1})
+    for bed in sorted(good):
+        s.apply(0, {"type": "patient", "bed": bed})
+    pl = s.P[0]
+    for bed in good:
+        if low + amount >= 7:
+            assert pl["col"][bed] == -1
+        else:
+            assert pl["val"][bed] == low + amount and pl["trt"][bed] == 1
+    assert len(pl["out"]) == (len(good) if low + amount >= 7 else 0)
+
+
+@pytest.mark.parametrize("dept", BASE_DEPTS, ids=[C.dept_ids[d] for d in BASE_DEPTS])
+def test_every_department_refused_when_it_cannot_fully_resolve(dept):
+    """Phase 3: "Si no es posible resolver el efecto del departamento en su totalidad, no se puede
+    activar" — one patient short of the group, plus near misses, is refused."""
+    _, short, _, _ = dept_positions(dept)
+    s = activation(beds=short)
+    index = give_department(s, 0, C.dept_ids[dept])
+    assert {"type": "department", "dept": index} not in s.legal_actions(0)
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="cannot be fully resolved"):
+        s.apply(0, {"type": "department", "dept": index})
+    assert s.to_json() == before
+
+
+SPECS = sorted(set(C.spec_cards) | set(C.exp_spec_cards))
+
+
+def spec_position(spec):
+    """Seat 0's beds: bed 0 triggers the specialist (through its colour's starting department),
+    bed 1 (if any) is a valid patient for its own effect."""
+    mask, low, _ = C.spec_trigger[spec]
+    colour, value = lowest_colour(mask), low
+    beds = {0: (colour, value)}
+    target = C.spec_targets[spec]
+    bonus_bed = None
+    if target is not None:
+        _, tmask, tlow, thigh, _, _, _, relation, _ = target
+        if relation == 2:                       # "treated": the same patient again
+            bonus_bed = 0
+        else:
+            bonus_bed = 1
+            if relation == 3:                   # same value, any colour
+                other = [c for c in range(3) if (tmask >> c) & 1 and c != colour]
+                beds[1] = (other[0] if other else colour, value)
+            elif relation == 4:                 # same colour
+                beds[1] = (colour, max(tlow, 1))
+            else:
+                beds[1] = (lowest_colour(tmask), tlow)
+    return beds, colour, bonus_bed
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[C.spec_ids[k] for k in SPECS])
+def test_every_specialist_effect(spec):
+    """Phase 3: after the department, the specialist's own effect may follow (optional, once)."""
+    beds, colour, bonus_bed = spec_position(spec)
+    s = activation(beds=beds)
+    k = give_specialist(s, 0, C.spec_ids[spec])
+    s.P[0]["blood"] = 0
+    refresh(s)
+    for action in ({"type": "department", "dept": colour}, {"type": "meeple", "meeple": k},
+                   {"type": "patient", "bed": 0}):
+        s.apply(0, action)
+    legal = s.legal_actions(0)
+    assert legal[0] == {"type": "skip"}
+    pl = s.P[0]
+    if C.spec_targets[spec] is None:
+        assert legal == [{"type": "skip"}, {"type": "bonus"}]
+        s.apply(0, {"type": "bonus"})
+        assert pl["blood"] == C.spec_blood[spec]
+        return
+    assert beds_of(legal) == [bonus_bed]
+    before = pl["val"][bonus_bed]
+    s.apply(0, {"type": "patient", "bed": bonus_bed})
+    amount = C.spec_targets[spec][8]
+    if before + amount >= 7:
+        assert pl["col"][bonus_bed] == -1
+    else:
+        assert pl["val"][bonus_bed] == before + amount and pl["trt"][bonus_bed] == 1
+    assert pl["act"] == {"s": 0}
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[C.spec_ids[k] for k in SPECS])
+def test_every_specialist_effect_refused_without_trigger_or_target(spec):
+    """Phase 3: the specialist's effect is only offered when it can fully resolve: its trigger
+    met by the department's patients and a patient for it to treat."""
+    beds, colour, bonus_bed = spec_position(spec)
+    mask, low, high = C.spec_trigger[spec]
+    if mask != 0b111:                       # a patient of another colour does not trigger it
+        colour = next(c for c in range(3) if not (mask >> c) & 1)
+        beds[0] = (colour, beds[0][1])
+    elif (low, high) != (1, 6):             # nor a value outside the trigger's band
+        beds[0] = (beds[0][0], high + 1 if high < 6 else low - 1)
+    else:                                   # always triggered: take away its target
+        beds.pop(1, None)
+        if bonus_bed == 0:
+            beds[0] = (beds[0][0], 6)       # the treated patient leaves: nobody to treat again
+    s = activation(beds=beds)
+    k = give_specialist(s, 0, C.spec_ids[spec])
+    s.supply = 0 if C.spec_targets[spec] is None and mask == 0b111 else s.supply
+    refresh(s)
+    for action in ({"type": "department", "dept": colour}, {"type": "meeple", "meeple": k},
+                   {"type": "patient", "bed": 0}):
+        s.apply(0, action)
+    assert s.P[0]["act"] == {"s": 0}
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply(0, {"type": "skip"})
+    assert s.to_json() == before
+
+
+def test_cardiologist_treats_another_patient_of_the_same_value_any_colour():
+    """Dossier: "Cardiologist: after treating a red patient may treat another patient of the
+    same value, any colour, by 1" (the value the red patient had before its treatment)."""
+    s = activation(beds={0: (RED, 3), 1: (GREEN, 3), 2: (YELLOW, 4), 3: (RED, 3)})
+    k = give_specialist(s, 0, "cardiologist")
+    for action in ({"type": "department", "dept": 0}, {"type": "meeple", "meeple": k},
+                   {"type": "patient", "bed": 0}):
+        s.apply(0, action)
+    assert beds_of(s.legal_actions(0)) == [1, 3]
+    with pytest.raises(IllegalAction, match="does not match"):
+        s.apply(0, {"type": "patient", "bed": 2})
+
+
+# ---- administrators -----------------------------------------------------------------------------
+def with_admin(s, seat, admin_id):
+    s.P[seat]["admin"] = next(i for i, a in enumerate(C.admins) if a["id"] == admin_id)
+    refresh(s)
+
+
+def end_all(s):
+    for seat in list(s.to_move):
+        s.apply(seat, {"type": "end"})
+
+
+def test_admin_neglect_shield_saves_the_patient_most_at_risk():
+    """Dossier / French text: "Certaines cartes directeur/directrice peuvent empêcher un patient
+    négligé de perdre un niveau" (one a round)."""
+    s = activation(beds={0: (RED, 3), 1: (GREEN, 1)})
+    with_admin(s, 0, "compassionate")
+    events = s._neglect()
+    assert s.P[0]["val"][:2] == [2, 1] and s.P[0]["dead"] == 0
+    assert next(e for e in events if e["seat"] == 0)["shielded"] == [1]
+
+
+def test_admin_extra_nurse():
+    """Administrator (project content): one extra nurse (the box has 13 nurses for 4x3)."""
+    s = activation()
+    with_admin(s, 0, "recruiter")
+    s._start_activation()
+    assert s.P[0]["nurses"] == 4 and s.P[1]["nurses"] == 3
+
+
+def test_admin_start_blood():
+    """Administrator (project content): start with 2 blood bags."""
+    s = new(2, seed=2)
+    for seat in (0, 1):
+        s.apply(seat, s.legal_actions(seat)[0])
+        s.P[seat]["hand"] = [next(i for i, a in enumerate(C.admins) if a["id"] == "fundraiser")]
+        refresh(s)
+        s.apply(seat, {"type": "admin", "admin": "fundraiser"})
+    assert [pl["blood"] for pl in s.P] >= [2, 2]
+
+
+@pytest.mark.parametrize("admin_id,colour", [("heart-foundation", RED),
+                                             ("sunshine-trust", YELLOW), ("green-cross", GREEN)])
+def test_admin_colour_discharge_bonus(admin_id, colour):
+    """Administrator (project content): +1 point per discharged patient of its colour."""
+    s = activation(beds={0: (RED, 5, True)})
+    for pl in s.P:
+        pl["admin"] = -1
+    with_admin(s, 0, admin_id)
+    s.P[0]["out"] = [colour, colour, (colour + 1) % 3]
+    end_all(s)
+    assert s.P[0]["score"] == 5 + 2
+
+
+def test_admin_fatality_relief():
+    """Administrator (project content): each fatality costs 1 point less at the end."""
+    s = new(2)
+    with_admin(s, 0, "lawyer")
+    s.P[1]["admin"] = -1
+    for pl in s.P:
+        pl.update(score=10, dead=2, blood=0)
+    s._end_game()
+    assert s.final == [8, 6]
+
+
+def test_admin_empty_bonus_extra():
+    """Administrator (project content): +3 more with the empty-wards bonus."""
+    s = activation(beds={})
+    for pl in s.P:
+        pl["admin"] = -1
+    with_admin(s, 0, "efficiency-expert")
+    set_beds(s, 1, {})
+    end_all(s)
+    assert s.P[0]["score"] == 8 and s.P[1]["score"] == 5
+
+
+# ---- events --------------------------------------------------------------------------------------
+def event_index(event_id):
+    return next(i for i, e in enumerate(C.events) if e["id"] == event_id)
+
+
+def next_round_with(event_id, beds=None):
+    s = activation(beds=beds, events=True)
+    for pl in s.P:
+        pl["admin"] = -1
+    s.epile = [event_index(event_id)]
+    return s
+
+
+def test_events_one_per_round():
+    """Variant Events (dossier): 15 event cards, one revealed each round."""
+    s = new(2, seed=4, events=True)
+    seen = []
+    while not s.is_over:
+        if s.phase != "setup" and (not seen or seen[-1][0] != s.round):
+            seen.append((s.round, s.event))
+        seat = s.to_move[0]
+        legal = s.legal_actions(seat)
+        s.apply(seat, legal[-1] if legal[-1]["type"] == "end" else legal[0])
+    assert [r for r, _ in seen] == list(range(1, 9))
+    events = [e for _, e in seen if e >= 0]
+    assert len(events) == 8 and len(set(events)) == 8
+    assert new(2, seed=4).epile == []
+
+
+def test_event_blood_drive_and_research_grant_at_round_start():
+    """Events (project content): blood_all gives every player blood bags; offer_extra reveals
+    one more department and specialist."""
+    s = next_round_with("blood-drive")
+    blood = [pl["blood"] for pl in s.P]
+    end_all(s)
+    assert [pl["blood"] for pl in s.P] == [b + 1 for b in blood]
+    t = next_round_with("research-grant")
+    end_all(t)
+    assert len(t.doffer) == 2 and len(t.soffer) == 2
+
+
+def test_event_motorway_pileup_fills_ambulances_with_four():
+    """Events (project content): each ambulance carries one more patient this round."""
+    s = next_round_with("motorway-pileup")
+    end_all(s)
+    if s.phase == "sort":
+        while s.phase == "sort":
+            s.apply(s.to_move[0], s.legal_actions(s.to_move[0])[0])
+    assert [len(a) for a in s.amb] == [4, 4, 4]
+
+
+@pytest.mark.parametrize("event_id,nurses", [("agency-nurses", 4), ("strike", 2)])
+def test_event_nurse_delta(event_id, nurses):
+    """Events (project content): one nurse more / fewer this round."""
+    s = activation()
+    for pl in s.P:
+        pl["admin"] = -1
+    s.event = event_index(event_id)
+    s._start_activation()
+    assert [pl["nurses"] for pl in s.P] == [nurses, nurses]
+
+
+@pytest.mark.parametrize("event_id,values", [
+    ("flu-season", [1, 2, 1]), ("visiting-hours", [3, 4, 3]), ("red-outbreak", [1, 3, 2]),
+    ("yellow-fever", [2, 2, 2]), ("green-outbreak", [2, 3, 1])])
+def test_event_neglect_changes(event_id, values):
+    """Events (project content): neglect costs more (all or one colour) or nothing this round."""
+    s = activation(beds={0: (RED, 3), 1: (YELLOW, 4), 2: (GREEN, 3)})
+    for pl in s.P:
+        pl["admin"] = -1
+    s.event = event_index(event_id)
+    s._neglect()
+    assert s.P[0]["val"][:3] == values
+
+
+@pytest.mark.parametrize("event_id,points", [
+    ("heart-month", 3 + 1), ("sun-festival", 3 + 1), ("spring-fair", 3), ("inspection", 3 + 2),
+    ("charity-gala", 3)])
+def test_event_discharge_bonuses(event_id, points):
+    """Events (project content): extra points per discharged colour, per discharge, or a bigger
+    empty-wards bonus."""
+    s = activation(beds={0: (RED, 5, True)})
+    for pl in s.P:
+        pl["admin"] = -1
+    s.event = event_index(event_id)
+    s.P[0]["out"] = [RED, YELLOW]
+    s._discharge()
+    assert s.P[0]["score"] == points
+    set_beds(s, 1, {})
+    s.P[1]["out"] = [GREEN]
+    s._discharge()
+    gala = 5 if event_id == "charity-gala" else 0
+    green = 1 if event_id == "spring-fair" else 0
+    each = 1 if event_id == "inspection" else 0
+    assert s.P[1]["score"] == 1 + 5 + gala + green + each
+
+
+# ---- medical reports (solo) --------------------------------------------------------------------
+def report_index(report_id):
+    return next(i for i, r in enumerate(C.reports) if r["id"] == report_id)
+
+
+@pytest.mark.parametrize("report_id,stats,player,met", [
+    ("busy-day", {"out": [RED] * 4}, {}, True), ("busy-day", {"out": [RED] * 3}, {}, False),
+    ("red-recovery", {"out": [RED] * 3}, {}, True), ("red-recovery", {"out": [RED, GREEN]}, {}, False),
+    ("rainbow", {"out": [RED, YELLOW, GREEN]}, {}, True), ("rainbow", {"out": [RED, RED]}, {}, False),
+    ("clean-sweep", {"empty": True}, {}, True), ("clean-sweep", {"empty": False}, {}, False),
+    ("expansion", {}, {"depts": list(range(9))}, True), ("expansion", {}, {}, False),
+    ("dream-team", {}, {"specs": [0, 1, 2]}, True), ("dream-team", {}, {"specs": [0]}, False),
+    ("blood-bank", {}, {"blood": 3}, True), ("blood-bank", {}, {"blood": 2}, False),
+    ("nobody-waits", {"untreated": 0}, {}, True), ("nobody-waits", {"untreated": 2}, {}, False),
+    ("full-house", {"patients": 12}, {}, True), ("full-house", {"patients": 11}, {}, False),
+])
+def test_every_report_kind(report_id, stats, player, met):
+    """Solo medical reports (project content): each kind's condition."""
+    s = new(1)
+    pl = s.P[0]
+    pl["stats"] = stats
+    pl.update(player)
+    assert s.report_met(report_index(report_id), pl) is met
+
+
+def test_solo_report_scores_once_and_is_replaced():
+    """Solo (dossier): "15 medical reports ... of which a few are face up and score when met"."""
+    s = activation(1, beds={0: (RED, 5, True)})
+    s.P[0]["admin"] = -1
+    s.rup = [report_index("busy-day"), report_index("clean-sweep"), report_index("full-house")]
+    s.rpile = [report_index("rainbow")]
+    s.P[0]["out"] = [RED] * 4
+    s.apply(0, {"type": "end"})
+    pl = s.P[0]
+    assert pl["score"] == 7 + 2 and pl["reports"] == [report_index("busy-day")]
+    assert report_index("busy-day") not in s.rup and report_index("rainbow") in s.rup
+
+
+# ---- content checks and params ---------------------------------------------------------------------
+@pytest.mark.parametrize("edit,message", [
+    (lambda d: d["departments"][0]["target"].update(colours=["purple"]), r"departments\[0\] \(radiology\)\.target\.colours"),
+    (lambda d: d["departments"][1].update(amount=-1), r"cardiology\)\.amount"),
+    (lambda d: d["specialists"][0].update(meeple="pink"), r"cardiologist\)\.meeple"),
+    (lambda d: d["specialists"][0]["target"].update(relation="cousin"), "relation"),
+    (lambda d: d["departments"][2]["target"].update(values=[5, 2]), r"intensive-care\)\.target\.values"),
+    (lambda d: d["administrators"][0].update(kind="bribe"), r"administrators\[0\].*kind"),
+    (lambda d: d["events"][3].pop("colour"), r"events\[3\].*colour"),
+    (lambda d: d["rules"].update(rounds="eight"), "rules.rounds"),
+    (lambda d: d["departments"][3].update(id="radiology"), "used twice"),
+])
+def test_content_errors_name_the_entry(edit, message):
+    """Content is validated on load with clear errors naming the bad entry."""
+    data = copy.deepcopy(base_data())
+    edit(data)
+    with pytest.raises(ContentError, match=message):
+        compile_content(data)
+
+
+def test_params_override_any_number():
+    """Options: options["params"] overrides content numbers (rules and card entries)."""
+    s = G.new(2, 1, {"params": {"rules": {"nurses": 5, "discharge_points": [3] * 12}}})
+    assert s.C.rules["nurses"] == 5 and s.discharge_points(2) == 6
+    assert content_for({}).rules["nurses"] == 3
+    with pytest.raises(ValueError, match="params.rules.nurzes: unknown key"):
+        G.new(2, 1, {"params": {"rules": {"nurzes": 5}}})
+    with pytest.raises(ValueError, match="params.rules.rounds: expected a number"):
+        G.new(2, 1, {"params": {"rules": {"rounds": "x"}}})
+    t = G.new(2, 1, {"params": {"rules": {"rounds": 2}}})
+    assert t.C.rules["rounds"] == 2
