@@ -393,7 +393,8 @@ def report_index(report_id):
 
 @pytest.mark.parametrize("report_id,stats,player,met", [
     ("busy-day", {"out": [RED] * 4}, {}, True), ("busy-day", {"out": [RED] * 3}, {}, False),
-    ("red-recovery", {"out": [RED] * 3}, {}, True), ("red-recovery", {"out": [RED, GREEN]}, {}, False),
+    ("red-recovery", {"out": [RED] * 3}, {}, True),
+    ("red-recovery", {"out": [RED, GREEN]}, {}, False),
     ("rainbow", {"out": [RED, YELLOW, GREEN]}, {}, True), ("rainbow", {"out": [RED, RED]}, {}, False),
     ("clean-sweep", {"empty": True}, {}, True), ("clean-sweep", {"empty": False}, {}, False),
     ("expansion", {}, {"depts": list(range(9))}, True), ("expansion", {}, {}, False),
@@ -426,11 +427,13 @@ def test_solo_report_scores_once_and_is_replaced():
 
 # ---- content checks and params ---------------------------------------------------------------------
 @pytest.mark.parametrize("edit,message", [
-    (lambda d: d["departments"][0]["target"].update(colours=["purple"]), r"departments\[0\] \(radiology\)\.target\.colours"),
+    (lambda d: d["departments"][0]["target"].update(colours=["purple"]),
+     r"departments\[0\] \(radiology\)\.target\.colours"),
     (lambda d: d["departments"][1].update(amount=-1), r"cardiology\)\.amount"),
     (lambda d: d["specialists"][0].update(meeple="pink"), r"cardiologist\)\.meeple"),
     (lambda d: d["specialists"][0]["target"].update(relation="cousin"), "relation"),
-    (lambda d: d["departments"][2]["target"].update(values=[5, 2]), r"intensive-care\)\.target\.values"),
+    (lambda d: d["departments"][2]["target"].update(values=[5, 2]),
+     r"intensive-care\)\.target\.values"),
     (lambda d: d["administrators"][0].update(kind="bribe"), r"administrators\[0\].*kind"),
     (lambda d: d["events"][3].pop("colour"), r"events\[3\].*colour"),
     (lambda d: d["rules"].update(rounds="eight"), "rules.rounds"),
