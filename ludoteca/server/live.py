@@ -163,7 +163,11 @@ class TableManager:
             game = engine.game(row["game"])
         except ValueError as exc:
             raise Rejected("unknown_game", str(exc)) from exc
-        state, log_entries = await asyncio.to_thread(self._replay, game, row)
+        try:
+            state, log_entries = await asyncio.to_thread(self._replay, game, row)
+        except ValueError as exc:  # IllegalAction / RecordError / bad options: a damaged record
+            log.error("table %s cannot be rebuilt from its record: %s", table_id, exc)
+            raise Rejected("damaged_table", f"table {table_id} cannot be rebuilt from its record: {exc}") from exc
         table = LiveTable(id=table_id, game=game, header=row, seats=row.pop("seats"), state=state,
                           actors=[seat for seat, _ in row.pop("actions")])
         table.log.extend(log_entries)
@@ -488,6 +492,8 @@ class TableManager:
                 await self.get(table_id)
             except Rejected as exc:
                 log.warning("table %s cannot be resumed: %s", table_id, exc.message)
+            except Exception:  # one bad table must not keep the server down
+                log.exception("table %s cannot be resumed", table_id)
 
     async def stop(self) -> None:
         self.stopping = True
