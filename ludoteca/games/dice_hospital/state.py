@@ -626,6 +626,11 @@ class DiceHospitalState(State):
         legal = self.legal_actions(seat)
         if action in legal:
             return None
+        kind = action.get("type")
+        sample = next((a for a in legal if a["type"] == kind), None)
+        if sample is not None and (set(sample) != set(action) or any(
+                type(action[key]) is not type(value) for key, value in sample.items())):
+            return explain_illegal(action, legal)       # a malformed action: name the key
         return self._explain(seat, action) or explain_illegal(action, legal)
 
     def _explain(self, seat: int, action: Action) -> str | None:
@@ -978,7 +983,13 @@ class DiceHospitalState(State):
             "blood_supply": self.supply,
             "players_state": players,
             "final_scores": list(self.final) if self.final is not None else None,
+            "solo_title": self.solo_title() if self.players == 1 and self.final else None,
         }
+
+    def solo_title(self) -> dict[str, str] | None:
+        """Solo: the rating ladder's title earned by the final score (project content)."""
+        earned = [step["title"] for step in self.C.ladder if self.final[0] >= step["points"]]
+        return earned[-1] if earned else None
 
     def _copy_fields(self, other: State) -> None:
         super()._copy_fields(other)
