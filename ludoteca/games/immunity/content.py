@@ -66,6 +66,7 @@ class Cell:
     store: int
     memory: bool
     start: int
+    dies_on_use: bool
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,8 @@ class Content:
         self.organ_boxes = {o: v["boxes"] for o, v in data["organs"].items()}
         self.organ_oxygen = {o: v["oxygen"] for o, v in data["organs"].items()}
         self.cells = {c: Cell(c, **{k: v[k] for k in CELL_NUMBERS}, clears=frozenset(v["clears"]),
-                              memory=v["memory"]) for c, v in data["cells"].items()}
+                              memory=v["memory"], dies_on_use=v["dies_on_use"])
+                      for c, v in data["cells"].items()}
         self.cell_ids: list[str] = list(self.cells)
         self.clearing_cells = [c for c in self.cell_ids if self.cells[c].clear > 0]
         self.tumour_cells = [c for c in self.cell_ids if self.cells[c].clears_tumours > 0]
@@ -227,7 +229,8 @@ def validate(data: dict[str, Any]) -> None:
     for key, entry in cells.items():
         for name in CELL_NUMBERS:
             _whole(f"cells.{key}.{name}", entry.get(name), 0)
-        require(isinstance(entry.get("memory"), bool), f"cells.{key}.memory: must be true or false")
+        for flag in ("memory", "dies_on_use"):
+            require(isinstance(entry.get(flag), bool), f"cells.{key}.{flag}: must be true or false")
         _ids(f"cells.{key}.clears", entry.get("clears"), GROUPS, "groups")
         require(entry["start"] <= rules["max_cells_per_type"],
                 f"cells.{key}.start: more than rules.max_cells_per_type")

@@ -69,14 +69,21 @@ class ImmunityGame(Game):
         return resolved
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
-        """Own health against the best opponent's, plus defence and minus looming infections."""
-        players = view["boards"]
-        me = players[seat]
-        best_other = max(p["health"] for i, p in enumerate(players) if i != seat)
+        """Own health against the best opponent's, plus defences and minus looming harm.
+
+        Only the seat's view is read: health, cells, infections, tumours and environment sizes
+        are public; the seat's own hand is its own."""
+        boards = view["boards"]
+        me = boards[seat]
+        others = [b for i, b in enumerate(boards) if i != seat]
+        best_other = max(b["health"] for b in others)
         counters = sum(i["n"] for i in me["infections"])
-        cells = sum(me["cells"].values())
-        return (me["health"] - best_other + 0.5 * me["defence"] + 0.2 * cells
-                - 0.7 * counters - 0.3 * len(me["env1"]) - 0.2 * len(me["env2"]))
+        pressure = sum(len(b["env1"]) + len(b["env2"]) for b in others) / len(others)
+        return (me["health"] - best_other
+                + 0.5 * me["defence"] + 0.2 * sum(me["cells"].values())
+                + 0.3 * (me["oxygen_bonus"] + me["reserve"]) + 0.3 * len(me["memory"])
+                - 0.7 * counters - 0.8 * sum(me["tumours"].values())
+                - 0.4 * len(me["env1"]) - 0.3 * len(me["env2"]) + 0.15 * pressure)
 
     # ---- reinforcement-learning interop (see docs/games/immunity.md) -----------------------
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:

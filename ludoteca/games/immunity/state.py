@@ -579,7 +579,7 @@ class ImmunityState(State):
         elif kind == "buy":
             self._buy(seat, action["cell"], events)
         elif kind == "clear":
-            self.used[seat][action["cell"]] += 1
+            self._use_cell(seat, action["cell"])
             amount = self.c.cells[action["cell"]].clear
             events.append({"type": "cleared", "seat": seat, "cell": action["cell"],
                            "pathogen": self.infections[seat][action["infection"]]["p"],
@@ -618,8 +618,15 @@ class ImmunityState(State):
         self.bought[seat][cell] += 1
         events.append({"type": "buy", "seat": seat, "cell": cell, "oxygen": self.oxygen[seat]})
 
+    def _use_cell(self, seat: int, cell: str) -> None:
+        """A cell acts once per phase 3; short-lived ones (neutrophils) die doing it."""
+        if self.c.cells[cell].dies_on_use:
+            self.cells[seat][cell] -= 1
+        else:
+            self.used[seat][cell] += 1
+
     def _clear_tumour(self, seat: int, cell: str, organ: str, events: list[Event]) -> None:
-        self.used[seat][cell] += 1
+        self._use_cell(seat, cell)
         removed = min(self.tumours[seat][organ], self.c.cells[cell].clears_tumours)
         self.tumours[seat][organ] -= removed
         events.append({"type": "tumour_cleared", "seat": seat, "cell": cell, "organ": organ,

@@ -74,9 +74,11 @@ def test_unknown_environment_effect_is_refused():
 # ---- options["params"] ---------------------------------------------------------------------
 def test_override_changes_a_price():
     """Parameters: options["params"] = {"cells": {"neutrophil": {"cost": 3}}} changes the price."""
-    s = GAME.new(players=2, seed=1, options={"params": {"cells": {"neutrophil": {"cost": 3}}}})
-    assert s.c.cells["neutrophil"].cost == 3
-    assert GAME.new(players=2, seed=1).c.cells["neutrophil"].cost == 2
+    shipped_cost = GAME.new(players=2, seed=1).c.cells["neutrophil"].cost
+    s = GAME.new(players=2, seed=1,
+                 options={"params": {"cells": {"neutrophil": {"cost": shipped_cost + 2}}}})
+    assert s.c.cells["neutrophil"].cost == shipped_cost + 2
+    assert GAME.new(players=2, seed=1).c.cells["neutrophil"].cost == shipped_cost
 
 
 def test_every_environment_number_is_reachable():

@@ -245,3 +245,20 @@ def test_phase_three_runs_in_turn_order_one_player_at_a_time():
     play(s, {"type": "done"})
     assert s.to_move == (2,)
     assert len(s.infections[2]) == 1
+
+
+def test_short_lived_cells_die_when_they_act():
+    """Project content: a cell marked dies_on_use (neutrophils: they die after phagocytosis)
+    leaves the board when it removes a counter; others act once per phase and stay."""
+    s = blank(options={"params": {**__import__("immunity_helpers").PINNED,
+                                  "cells": {"neutrophil": {"dies_on_use": True}}}})
+    s.cells[0].update(neutrophil=2, macrophage=1)
+    infect(s, 0, "salmonella", counters=3)
+    enter(s, 3, [0])
+    play(s, {"type": "clear", "cell": "neutrophil", "infection": 0})
+    assert s.cells[0]["neutrophil"] == 1
+    play(s, {"type": "clear", "cell": "neutrophil", "infection": 0})
+    assert s.cells[0]["neutrophil"] == 0
+    play(s, {"type": "clear", "cell": "macrophage", "infection": 0})
+    assert s.cells[0]["macrophage"] == 1 and s.used[0]["macrophage"] == 1
+    assert s.infections[0] == []
