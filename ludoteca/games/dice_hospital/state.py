@@ -26,7 +26,7 @@ from typing import Any
 from ludoteca.engine import State
 from ludoteca.engine.state import Action, Event, explain_illegal
 
-from . import text
+from . import rl, text
 from .content import COLOURS, T_AMOUNT, Content, content_for
 from .effects import can_resolve, candidates, effective_colour, group_problem
 
@@ -1016,6 +1016,14 @@ class DiceHospitalState(State):
             pl["hand"] = [unseen.pop() for _ in range(size)]
             if pl["admin"] >= 0:
                 pl["admin"] = pl["hand"][0]
+
+    # ---- RL interop ------------------------------------------------------------------------
+    def action_index(self, action: Action) -> int:
+        """A fixed integer for ``action`` (see rl.ActionLayout for the blocks)."""
+        return rl.layout(self.options).index(action)
+
+    def index_action(self, index: int) -> Action:
+        return rl.layout(self.options).action(index)
 
     def _describe(self, action: Action, lang: str) -> str:
         return text.describe_action(self, action, lang)
