@@ -86,10 +86,8 @@ class ActionLayout:
     def action(self, index: int) -> dict[str, Any]:
         if not 0 <= index < self.size:
             raise ValueError(f"action index {index} is outside 0-{self.size - 1}")
-        for name, start, size in self.blocks:
-            if start <= index < start + size:
-                k = index - start
-                break
+        name, start = next((n, at) for n, at, size in self.blocks if at <= index < at + size)
+        k = index - start
         if name == "start":
             return {"type": "start", "values": list(self.starts[k])}
         if name == "admin":
