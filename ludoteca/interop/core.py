@@ -104,12 +104,29 @@ class Adapter:
         return mask
 
     def decode(self, state: State, seat: int, index: Any) -> dict[str, Any]:
-        """The legal action numbered ``index``; an illegal number raises IllegalAction."""
+        """The action numbered ``index`` for ``seat`` now.
+
+        Uses the legal map when it is already built; otherwise asks ``state.index_action``
+        (cheap) and checks that the number comes back, leaving legality to ``apply`` (which
+        refuses with the game's own message).  An unknown number raises IllegalAction."""
+        if isinstance(index, (bool, np.bool_)):
+            raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}")
         try:
             number = int(index)
         except (TypeError, ValueError):
             raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}") from None
-        action = self.legal_map(state, seat).get(number)
+        cached = self._legal
+        if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
+            action = cached[3].get(number)
+        else:
+            try:
+                action = state.index_action(number)
+                if state.action_index(action) != number:
+                    action = None
+            except (ValueError, KeyError, IndexError, TypeError):
+                action = None
+            if action is not None and action not in state.legal_actions(seat):
+                action = None
         if action is None:
             raise ludoteca.IllegalAction(
                 f"action number {number} is not legal for seat {seat} now "
@@ -118,8 +135,14 @@ class Adapter:
 
     # ---- observations ------------------------------------------------------------------------
     def observation(self, state: State, seat: int | None) -> np.ndarray:
-        """float32 vector of ``observation_size`` built by the game from ``view(seat)`` only."""
-        values = self.game.encode(state.view(seat))
+        """float32 vector of ``observation_size`` built by the game from ``view(seat)`` only.
+
+        A game may also offer ``encode_array(view)``, the same numbers as a numpy array; it
+        is used when present because turning a long Python list into an array costs more
+        than the rest of a step."""
+        fast = getattr(self.game, "encode_array", None)
+        view = state.view(seat)
+        values = fast(view) if callable(fast) else self.game.encode(view)
         if len(values) != self.observation_size:
             raise RuntimeError(f"{self.game.id}: encode gave {len(values)} numbers; "
                                f"observation_size says {self.observation_size}")

@@ -99,10 +99,14 @@ class LudotecaAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
+        return {"observation": self.adapter.observation(self._state(), seat),
+                "action_mask": self._mask(seat)}
+
+    def _mask(self, seat: int) -> np.ndarray:
         state = self._state()
-        mask = (self.adapter.legal_mask(state, seat) if self.adapter.seat_to_act(state) == seat
-                else np.zeros(self.adapter.num_actions, dtype=np.int8))
-        return {"observation": self.adapter.observation(state, seat), "action_mask": mask}
+        if self.adapter.seat_to_act(state) == seat:
+            return self.adapter.legal_mask(state, seat)
+        return np.zeros(self.adapter.num_actions, dtype=np.int8)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -134,7 +138,8 @@ class LudotecaAECEnv(AECEnv):
         return self._state()
 
     def action_mask(self, agent: str) -> np.ndarray:
-        return self.observe(agent)["action_mask"]
+        """The agent's action mask alone (``observe`` without encoding the observation)."""
+        return self._mask(self._seat[agent])
 
     def state(self) -> np.ndarray:
         """A spectator's encoding (``view(None)``): the global state for centralised critics."""

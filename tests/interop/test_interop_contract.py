@@ -107,3 +107,16 @@ def test_rank_rewards_order_winners_then_scores_and_sum_to_zero():
     assert final_rewards(_Finished([12], [0])) == [12.0]                 # solo: the score
     assert final_rewards(_Finished([10, 5, 1], [0]), "win") == [1.0, 0.0, 0.0]
     assert final_rewards(_Finished([10, 5, 1], [0]), "score") == [10.0, 5.0, 1.0]
+
+
+def test_decode_without_a_mask_uses_index_action_and_still_checks_legality():
+    """A fresh adapter (no legal map built) decodes through index_action, and refuses a
+    number whose action is not legal now."""
+    state = Adapter("dschunke").new_state(seed=1)
+    legal = state.legal_actions(0)
+    number = state.action_index(legal[-1])
+    assert Adapter("dschunke").decode(state, 0, number) == legal[-1]
+    with pytest.raises(ludoteca.IllegalAction):
+        Adapter("dschunke").decode(state, 0, number + 4 * 50)   # a far-away spot
+    with pytest.raises(ludoteca.IllegalAction, match="must be an integer"):
+        Adapter("dschunke").decode(state, 0, "seven")

@@ -71,3 +71,15 @@ def test_observation_layout_marks_my_crates_from_my_side():
                 channel = 2 + encoding.KINDS.index(kind) + (0 if owner == colour else 5)
             assert obs[channel * area + at] == 1.0
         assert obs[-13] == (1.0 if seat == 0 else 0.0)       # "I am red"
+
+
+def test_the_numpy_encoder_gives_the_same_numbers():
+    """encode_array (used by the interop layer for speed) equals the contract's encode."""
+    state = GAME.new(2, seed=8, options={"rules": "rat-hot"})
+    rng = random.Random(8)
+    while not state.is_over:
+        for seat in (0, 1, None):
+            view = state.view(seat)
+            assert GAME.encode_array(view).tolist() == GAME.encode(view)
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -39,9 +39,12 @@ from __future__ import annotations
 from math import isqrt
 from typing import Any
 
+import numpy as np
+
 from .content import COLOURS, EMPTY, GOODS, RAT
 
 DIR_ORDER = ("E", "W", "S", "N")
+DIR_NUMBER = {d: i for i, d in enumerate(DIR_ORDER)}
 WINDOW = 20
 SIDE = 2 * WINDOW + 1
 AREA = SIDE * SIDE
@@ -66,20 +69,17 @@ def num_actions(strips: int) -> int:
     return strips + 4 * cell_count(strips)
 
 
-def _forward(x: int, y: int, r: int) -> int:
-    """Index of (x, y) for y <= 0: rows -R..y-1 hold (y+R)^2 cells before it."""
-    k = y + r
-    return k * k + x + k
-
-
 def cell_index(x: int, y: int, strips: int) -> int:
-    r = radius(strips)
+    """Row by row: for y <= 0 the rows -R..y-1 hold (y+R)^2 cells before (x, y)."""
+    r = 3 * strips + 1
     if abs(x) + abs(y) > r:
         raise ValueError(f"({x}, {y}) lies outside the reachable diamond |x|+|y| <= {r}")
     if y <= 0:
-        return _forward(x, y, r)
+        k = y + r
+        return k * k + x + k
     # Row-major order reversed is the diamond turned half a circle: (x, y) -> (-x, -y).
-    return cell_count(strips) - 1 - _forward(-x, -y, r)
+    k = r - y
+    return 2 * r * r + 2 * r - (k * k - x + k)
 
 
 def cell_at(index: int, strips: int) -> tuple[int, int]:
@@ -95,15 +95,21 @@ def cell_at(index: int, strips: int) -> tuple[int, int]:
 
 def action_index(action: dict[str, Any], strips: int) -> int:
     kind = action.get("type")
+    if kind == "place":
+        direction = DIR_NUMBER.get(action["dir"])
+        if direction is None:
+            raise ValueError(f"'dir' must be one of {', '.join(DIR_ORDER)}; got {action['dir']!r}")
+        x, y = action["x"], action["y"]
+        r = 3 * strips + 1
+        if y <= 0 and abs(x) <= r + y:  # cell_index inlined for the common half: hot in searches
+            k = y + r
+            return strips + 4 * (k * k + x + k) + direction
+        return strips + 4 * cell_index(x, y, strips) + direction
     if kind == "pick":
         tile = action["tile"]
         if not 0 <= tile < strips:
             raise ValueError(f"strip {tile!r} is not a strip id 0..{strips - 1}")
         return tile
-    if kind == "place":
-        if action["dir"] not in DIR_ORDER:
-            raise ValueError(f"'dir' must be one of {', '.join(DIR_ORDER)}; got {action['dir']!r}")
-        return strips + 4 * cell_index(action["x"], action["y"], strips) + DIR_ORDER.index(action["dir"])
     raise ValueError(f"Dschunke actions are 'pick' and 'place'; got type {kind!r}")
 
 
@@ -134,11 +140,17 @@ def _crate_class(crate: str, mine: str) -> int:
 
 def encode(view: dict[str, Any]) -> list[float]:
     """The observation vector of ``view`` (layout in the module docstring)."""
+    return encode_array(view).tolist()
+
+
+def encode_array(view: dict[str, Any]) -> np.ndarray:
+    """:func:`encode` as a float32 numpy array, built without a 20 000-item Python list
+    (``ludoteca.interop`` uses it when a game offers it: it is most of the cost of a step)."""
     seat = view["seat"]
     me = 0 if seat is None else seat
     mine = COLOURS[me]
     strips = view["pile"] + len(view["placed"]) - 1 + len(view["hand"]) + len(view["set_aside"])
-    out = [0.0] * observation_size(strips)
+    out = np.zeros(observation_size(strips), dtype=np.float32)
 
     outside = CHANNELS * AREA
     for x, y, height, crate in view["cells"]:
@@ -170,7 +182,7 @@ def encode(view: dict[str, Any]) -> list[float]:
 
     other = 1 - me
     lost = view["lost"]
-    scalars = [
+    out[len(out) - SCALARS:] = [
         1.0 if (not view["is_over"] and view["turn"] == me) else 0.0,
         1.0 if me == 0 else 0.0,
         view["pile"] / strips,
@@ -183,5 +195,4 @@ def encode(view: dict[str, Any]) -> list[float]:
         1.0 if lost == me else 0.0,
         1.0 if lost == other else 0.0,
     ]
-    out[len(out) - SCALARS:] = scalars
     return out

@@ -1,0 +1,80 @@
+"""Actions per second of a random agent: the native engine vs the PettingZoo env, same run.
+
+    .venv/bin/python benchmarks/interop_speed.py                 # every game with the contract
+    .venv/bin/python benchmarks/interop_speed.py dschunke --episodes 50
+
+Three loops per game, one core, the same seeds:
+* native: ``legal_actions`` + ``random.choice`` + ``apply`` for the seat to act;
+* pettingzoo: the AEC loop an agent runs: ``last()`` (observation encoded from the view and
+  the action mask), a uniformly random legal number from the mask, ``step``;
+* pettingzoo, no obs: the same with ``last(observe=False)`` and the mask alone, which shows
+  what the encoder costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+
+import ludoteca
+from ludoteca.interop import missing_interop
+from ludoteca.interop.pettingzoo import env as make_env
+
+
+def native(game_id: str, players: int, episodes: int) -> tuple[int, float]:
+    game = ludoteca.game(game_id)
+    actions, start = 0, time.perf_counter()
+    for seed in range(episodes):
+        state = game.new(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = min(state.to_move)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def pettingzoo(game_id: str, players: int, episodes: int, observe: bool) -> tuple[int, float]:
+    env = make_env(game_id, players=players)
+    actions, start = 0, time.perf_counter()
+    for seed in range(episodes):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in env.agent_iter():
+            if observe:
+                obs, _reward, terminated, truncated, _info = env.last()
+                mask = obs["action_mask"]
+            else:
+                _obs, _reward, terminated, truncated, _info = env.last(observe=False)
+                mask = None if terminated else env.action_mask(agent)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every game with the interop contract)")
+    parser.add_argument("--episodes", type=int, default=20)
+    args = parser.parse_args()
+    games = args.games or [g for g in ludoteca.games() if not missing_interop(ludoteca.game(g))]
+    print(f"{'game':<14} {'players':>7} {'native a/s':>11} {'pettingzoo a/s':>15} {'no-obs a/s':>11} "
+          f"{'slowdown':>9}")
+    for game_id in games:
+        game = ludoteca.game(game_id)
+        players = max(game.min_players, min(2, game.max_players))
+        n_actions, n_time = native(game_id, players, args.episodes)
+        p_actions, p_time = pettingzoo(game_id, players, args.episodes, observe=True)
+        q_actions, q_time = pettingzoo(game_id, players, args.episodes, observe=False)
+        nat, pz, no_obs = n_actions / n_time, p_actions / p_time, q_actions / q_time
+        print(f"{game_id:<14} {players:>7} {nat:>11.0f} {pz:>15.0f} {no_obs:>11.0f} {nat / pz:>8.1f}x")
+
+
+if __name__ == "__main__":
+    main()
