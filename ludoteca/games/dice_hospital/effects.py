@@ -23,8 +23,9 @@ def effective_colour(player: Player, bed: int) -> int:
     return tint if tint >= 0 else player["col"][bed]
 
 
-def eligible(player: Player, target: tuple, context: dict[str, Any] | None) -> list[int]:
-    """Beds whose patient meets the target's per-patient conditions."""
+def eligible(player: Player, target: tuple, context: dict[str, Any] | None,
+             limit: int = 99) -> list[int]:
+    """Beds whose patient meets the target's per-patient conditions (at most ``limit``)."""
     cols, vals, trt, tints = player["col"], player["val"], player["trt"], player["tint"]
     _, mask, low, high, _, _, untreated, relation, _ = target
     out = []
@@ -45,6 +46,8 @@ def eligible(player: Player, target: tuple, context: dict[str, Any] | None) -> l
         if relation and context is not None and not _related(relation, bed, colour, value, context):
             continue
         out.append(bed)
+        if len(out) >= limit:
+            break
     return out
 
 
@@ -90,6 +93,9 @@ def candidates(player: Player, target: tuple, chosen: list[int],
 
 
 def can_resolve(player: Player, target: tuple, context: dict[str, Any] | None = None) -> bool:
+    """Whether a whole group exists; a group without shared colour/value stops early."""
+    if not target[4] and not target[5]:
+        return len(eligible(player, target, context, target[0])) >= target[0]
     return bool(candidates(player, target, [], context))
 
 
