@@ -1,0 +1,89 @@
+"""Herbalism (Herboristería), the deduction game of passing ingredient cards to find the cure.
+
+3-4 players, and 2 under the dossier's experimental rules.  See docs/games/herbalism.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ludoteca.engine import Game
+from ludoteca.engine.options import Option, choice, flag, params_option
+
+from . import rl
+from .content import ACTIONS, content_for
+from .rules import HerbalismState
+
+
+class Herbalism(Game):
+    id = "herbalism"
+    title = "Herbalism"
+    min_players = 2
+    max_players = 4
+    version = 1
+    state_class = HerbalismState
+    experimental_players = (2,)
+    option_specs: ClassVar = {
+        "actions": choice("normal", "first-game", "basic", "normal", "advanced",
+                          help="action cards in play: first-game (Appealing, Curing), basic (Inquiring, "
+                               "Curing), normal (Feeding, Appealing, Curing), advanced (advanced_actions)"),
+        "advanced_actions": Option(default=list(ACTIONS), kind=list,
+                                   help="with actions='advanced': the action cards in play (Curing required)"),
+        "target": choice(6, 6, 7, help="points that end the game at the end of a round"),
+        "predictions": flag(False, help="advanced rules: prediction markers after non-curing actions"),
+        "tie": choice("share", "share", "play_on",
+                      help="a tie at the end: share the win, or play more rounds until it is broken"),
+        "params": params_option(),
+    }
+    variants: ClassVar = {
+        "first-game": {"actions": "first-game"},
+        "basic": {"actions": "basic"},
+        "normal": {"actions": "normal"},
+        "advanced": {"actions": "advanced"},
+        "advanced-predictions": {"actions": "advanced", "predictions": True},
+        "advanced-subset": {"actions": "advanced", "advanced_actions": ["inquiring", "brewing", "curing"]},
+        "target-7-play-on": {"target": 7, "tie": "play_on"},
+    }
+    description: ClassVar = {
+        "en": "Novice pharmacists pass ingredient cards and deduce the two secret cards of the cure.",
+        "es": "Farmacéuticos novatos se pasan ingredientes y deducen las dos cartas secretas de la cura.",
+        "fr": "Des pharmaciens novices s'échangent des ingrédients pour deviner les deux cartes du remède.",
+    }
+
+    def resolve_options(self, options: Any) -> dict[str, Any]:
+        resolved = super().resolve_options(options)
+        chosen = resolved["advanced_actions"]
+        if not all(isinstance(a, str) and a in ACTIONS for a in chosen) or len(set(chosen)) != len(chosen):
+            raise ValueError(f"option 'advanced_actions' must list different action cards from "
+                             f"{', '.join(ACTIONS)}; got {chosen!r}")
+        if "curing" not in chosen:
+            raise ValueError("option 'advanced_actions' must include 'curing' (it is mandatory)")
+        content_for(resolved)  # bad params fail here, at creation, naming the path
+        return resolved
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """Own score minus the best opponent's, plus small terms for what this round may bring:
+        holding a cure marker, knowing the cure, and each wrong card ruled out."""
+        scores = view["scores"]
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        value = float(scores[seat] - best_other)
+        if view["is_over"]:
+            return value + (100.0 if seat in view["winners"] else -100.0)
+        knows_cure = any(e["k"] == "check" and "cure" in e for e in view["knowledge"])
+        ruled_out = {e["card"] for e in view["knowledge"] if e["k"] == "check" and not e["correct"]}
+        if view["cure_markers"][seat] is None:
+            value += 0.5 + (2.0 if knows_cure else 0.0) + 0.1 * len(ruled_out)
+        return value
+
+    # ---- RL interop --------------------------------------------------------------------------
+    def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:
+        return rl.num_distinct_actions(content_for(self.resolve_options(options)))
+
+    def observation_size(self, players: int, options: dict[str, Any] | None = None) -> int:
+        return rl.OBSERVATION_SIZE
+
+    def encode(self, view: dict[str, Any]) -> list[float]:
+        return rl.encode(view)
+
+
+GAME = Herbalism()

@@ -1,0 +1,126 @@
+"""Action and event labels in English, Spanish and French (names follow the rule text)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine.i18n import text
+
+COLOURS = {
+    "red": {"en": "red", "es": "rojo", "fr": "rouge"},
+    "yellow": {"en": "yellow", "es": "amarillo", "fr": "jaune"},
+    "green": {"en": "green", "es": "verde", "fr": "vert"},
+    "blue": {"en": "blue", "es": "azul", "fr": "bleu"},
+}
+ACTION_CARDS = {
+    "inquiring": {"en": "Inquiring", "es": "Indagar", "fr": "Enquête"},
+    "feeding": {"en": "Feeding", "es": "Alimentación", "fr": "Nourrir"},
+    "brewing": {"en": "Brewing", "es": "Fabricación de cerveza", "fr": "Brassage"},
+    "appealing": {"en": "Appealing", "es": "Atractivo", "fr": "Attrait"},
+    "curing": {"en": "Curing", "es": "Curación", "fr": "Guérison"},
+}
+IDENTICAL = {"en": "identical pair", "es": "pareja idéntica", "fr": "paire identique"}
+
+CATALOGUE = {
+    "move": {"en": "Move your pharmacist to {card}", "es": "Mueve tu farmacéutico a {card}",
+             "fr": "Déplacez votre pharmacien sur {card}"},
+    "action": {"en": "Take the action {card}", "es": "Realiza la acción {card}",
+               "fr": "Faites l'action {card}"},
+    "give": {"en": "Give a {colour} card to player {target}",
+             "es": "Da una carta {colour} al jugador {target}",
+             "fr": "Donnez une carte {colour} au joueur {target}"},
+    "target": {"en": "Choose player {target}", "es": "Elige al jugador {target}",
+               "fr": "Choisissez le joueur {target}"},
+    "hand_over": {"en": "Hand over {colour}", "es": "Entrega {colour}", "fr": "Donnez {colour}"},
+    "hand_over_none": {"en": "Hand over nothing (no matching cards)",
+                       "es": "No entregas nada (sin cartas que coincidan)",
+                       "fr": "Ne rien donner (aucune carte correspondante)"},
+    "predict": {"en": "Predict {colour} is in the cure", "es": "Predice que {colour} está en la cura",
+                "fr": "Prédire que {colour} est dans le remède"},
+    "skip_prediction": {"en": "Make no prediction", "es": "No predecir", "fr": "Ne rien prédire"},
+    "answer": {"en": "Place your cure marker, answer side up, on {card}",
+               "es": "Coloca tu marcador de curación, con la respuesta hacia arriba, en {card}",
+               "fr": "Placez votre marqueur de guérison, face réponse, sur {card}"},
+    "follow": {"en": "Follow on {card}", "es": "Sigue en {card}", "fr": "Suivez sur {card}"},
+    "pass": {"en": "Pass (keep your cure marker)", "es": "Pasa (conservas tu marcador)",
+             "fr": "Passer (gardez votre marqueur)"},
+    "ev_moved": {"en": "Player {seat} moves to {card}", "es": "El jugador {seat} se mueve a {card}",
+                 "fr": "Le joueur {seat} va sur {card}"},
+    "ev_chose_action": {"en": "Player {seat} takes {card}", "es": "El jugador {seat} elige {card}",
+                        "fr": "Le joueur {seat} choisit {card}"},
+    "ev_inquiring": {"en": "Player {by} gives player {target} a card; they announce {count}",
+                     "es": "El jugador {by} da una carta al jugador {target}, que anuncia {count}",
+                     "fr": "Le joueur {by} donne une carte au joueur {target}, qui annonce {count}"},
+    "ev_transfer": {"en": "{card}: player {by} and player {target}, {count} card(s) handed over",
+                    "es": "{card}: jugador {by} y jugador {target}, {count} carta(s) entregada(s)",
+                    "fr": "{card} : joueur {by} et joueur {target}, {count} carte(s) donnée(s)"},
+    "ev_check": {"en": "Player {seat} checks the cure on {card}: {result}",
+                 "es": "El jugador {seat} comprueba la cura en {card}: {result}",
+                 "fr": "Le joueur {seat} vérifie le remède sur {card} : {result}"},
+    "right": {"en": "right", "es": "correcto", "fr": "juste"},
+    "wrong": {"en": "wrong", "es": "incorrecto", "fr": "faux"},
+    "ev_round_over": {"en": "Round {round} over; scores {scores}",
+                      "es": "Fin de la ronda {round}; puntos {scores}",
+                      "fr": "Fin de la manche {round} ; points {scores}"},
+    "ev_turn": {"en": "Player {seat}'s turn", "es": "Turno del jugador {seat}",
+                "fr": "Au tour du joueur {seat}"},
+}
+
+
+def colour(name: str | None, lang: str) -> str:
+    return COLOURS.get(name, {}).get(lang, str(name)) if name else "-"
+
+
+def medicine(name: str, lang: str) -> str:
+    if name == "identical-pair":
+        return IDENTICAL[lang]
+    parts = name.split("-")
+    return "-".join(colour(p, lang) for p in parts)
+
+
+def card_name(name: str, lang: str) -> str:
+    return ACTION_CARDS.get(name, {}).get(lang, name)
+
+
+def describe_action(action: dict[str, Any], lang: str) -> str:
+    kind = action.get("type")
+    if kind in ("move", "answer", "follow"):
+        return text(CATALOGUE, kind, lang, card=medicine(action["card"], lang))
+    if kind == "action":
+        return text(CATALOGUE, "action", lang, card=card_name(action["card"], lang))
+    if kind == "give":
+        return text(CATALOGUE, "give", lang, colour=colour(action["colour"], lang), target=action["target"])
+    if kind == "target":
+        return text(CATALOGUE, "target", lang, target=action["target"])
+    if kind == "hand_over":
+        if action["colour"] is None:
+            return text(CATALOGUE, "hand_over_none", lang)
+        return text(CATALOGUE, "hand_over", lang, colour=colour(action["colour"], lang))
+    if kind == "predict":
+        return text(CATALOGUE, "predict", lang, colour=colour(action["colour"], lang))
+    if kind in ("skip_prediction", "pass"):
+        return text(CATALOGUE, kind, lang)
+    return ", ".join(f"{key}={v}" for key, v in action.items())
+
+
+def describe_event(event: dict[str, Any], lang: str) -> str:
+    kind = event.get("type")
+    if kind in ("moved", "chose_action"):
+        name = medicine(event["card"], lang) if kind == "moved" else card_name(event["card"], lang)
+        return text(CATALOGUE, "ev_" + kind, lang, seat=event["seat"], card=name)
+    if kind == "inquiring":
+        return text(CATALOGUE, "ev_inquiring", lang, by=event["by"], target=event["target"], count=event["count"])
+    if kind in ("feeding", "brewing", "appealing"):
+        return text(CATALOGUE, "ev_transfer", lang, card=card_name(kind, lang), by=event["by"],
+                    target=event["target"], count=event["count"])
+    if kind == "check":
+        result = text(CATALOGUE, "right" if event["correct"] else "wrong", lang)
+        return text(CATALOGUE, "ev_check", lang, seat=event["seat"], card=medicine(event["card"], lang),
+                    result=result)
+    if kind == "round_over":
+        return text(CATALOGUE, "ev_round_over", lang, round=event["round"], scores=event["scores"])
+    if kind == "turn":
+        return text(CATALOGUE, "ev_turn", lang, seat=event["seat"])
+    if kind in ("answer", "follow"):
+        return f"{event['seat']}: " + text(CATALOGUE, kind, lang, card=medicine(event["card"], lang))
+    return ", ".join(f"{key}={v}" for key, v in event.items() if key != "to")
