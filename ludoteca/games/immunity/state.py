@@ -158,11 +158,13 @@ class ImmunityState(State):
         n = self.players
         return sorted({(seat + 1) % n, (seat - 1) % n} - {seat})
 
-    def cap_left(self, seat: int, cell: str) -> int:
-        """How many more cells of this type the player may still get (3 per type)."""
+    def cap_left(self, seat: int, cell: str, buying: bool = False) -> int:
+        """How many more cells of this type the player may still get ("máximo de 3 células de
+        cada tipo"): on the board, or with option cell_cap='per_turn' bought this phase 2
+        (cards that give cells are then not limited)."""
         limit = self.c.rules["max_cells_per_type"]
         if self.options["cell_cap"] == "per_turn":
-            return limit - self.bought[seat][cell]
+            return limit - self.bought[seat][cell] if buying else limit
         return limit - self.cells[seat][cell]
 
     # ---- the turn machine --------------------------------------------------------------------
@@ -478,7 +480,7 @@ class ImmunityState(State):
         c = self.c
         oxygen = self.oxygen[seat]
         return [{"type": "buy", "cell": cell} for cell in c.cell_ids
-                if c.cells[cell].cost <= oxygen and self.cap_left(seat, cell) > 0]
+                if c.cells[cell].cost <= oxygen and self.cap_left(seat, cell, buying=True) > 0]
 
     def _clear_actions(self, seat: int) -> list[Action]:
         c = self.c
