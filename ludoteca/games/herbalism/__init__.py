@@ -62,17 +62,16 @@ class Herbalism(Game):
         return resolved
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
-        """Own score minus the best opponent's, plus small terms for what this round may bring:
-        holding a cure marker, knowing the cure, and each wrong card ruled out."""
+        """Own score minus the best opponent's, plus small terms for this round's chances:
+        still holding a cure marker, and each medicine card ruled out by a failed check."""
         scores = view["scores"]
         best_other = max(s for i, s in enumerate(scores) if i != seat)
         value = float(scores[seat] - best_other)
         if view["is_over"]:
             return value + (100.0 if seat in view["winners"] else -100.0)
-        knows_cure = any(e["k"] == "check" and "cure" in e for e in view["knowledge"])
         ruled_out = {e["card"] for e in view["knowledge"] if e["k"] == "check" and not e["correct"]}
         if view["cure_markers"][seat] is None:
-            value += 0.5 + (2.0 if knows_cure else 0.0) + 0.1 * len(ruled_out)
+            value += 0.5 + 0.1 * len(ruled_out)
         return value
 
     # ---- RL interop --------------------------------------------------------------------------

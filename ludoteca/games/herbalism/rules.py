@@ -183,8 +183,8 @@ class HerbalismState(State):
         if (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
                 and self.phase != "over" and seat not in self.to_move and not self.holds_marker(seat)):
             raise IllegalAction(
-                f"seat {seat} has used its cure marker this round: it takes no more actions and its "
-                f"turns are skipped (waiting for seat {self.to_move[0]})")
+                f"seat {seat} is not to move: it has used its cure marker this round, so it takes no "
+                f"more actions and its turns are skipped (waiting for seat {self.to_move[0]})")
         return super().apply(seat, action)
 
     def _check(self, seat: int, action: Action) -> str | None:
