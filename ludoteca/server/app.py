@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections import OrderedDict
 from contextlib import asynccontextmanager
@@ -44,6 +45,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.store, app.state.hub, app.state.manager = store, hub, manager
         app.state.levels = seatbots.available_levels()
         await manager.wake_bots()
+        # Imports, game content and the app live as long as the process: keep them out of the
+        # garbage collector's full scans, which otherwise pause every table at once.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:

@@ -371,8 +371,9 @@ class TableManager:
         return seat not in table.actors[version:]
 
     # ---- what each client sees ---------------------------------------------------------------
-    def seat_payload(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-        """View and labelled legal actions for one seat in one language, cached per version."""
+    def seat_payload(self, table: LiveTable, seat: int | None, lang: str) -> tuple[str, str]:
+        """View and labelled legal actions for one seat in one language, as JSON text cached per
+        version (text, not dicts: strings cost the garbage collector nothing to scan)."""
         state = table.state
         if table.cache_version != state.version:
             table.cache.clear()
@@ -383,23 +384,29 @@ class TableManager:
             legal = []
             if seat is not None and table.status == "playing" and seat in state.to_move:
                 legal = [{"action": a, "label": label_action(state, a, lang)} for a in state.legal_actions(seat)]
-            payload = {"view": state.view(seat), "legal": legal}
+            payload = (json.dumps(state.view(seat)), json.dumps(legal))
             table.cache[key] = payload
         return payload
 
     def state_message(self, table: LiveTable, seat: int | None, mine: list[int], lang: str,
                       entries: list[tuple[int, list]]) -> dict[str, Any]:
-        payload = self.seat_payload(table, seat, lang)
+        """The "state" message as a dict (tests and tools); the server sends ``state_text``."""
+        return json.loads(self.state_text(table, seat, mine, lang, entries))
+
+    def state_text(self, table: LiveTable, seat: int | None, mine: list[int], lang: str,
+                   entries: list[tuple[int, list]]) -> str:
+        view, legal = self.seat_payload(table, seat, lang)
         state = table.state
         events = [{"version": version, "event": e, "label": label_event(state, e, lang)}
                   for version, evs in entries for e in evs if visible(e, seat)]
-        return {"type": "state", "table": table.id, "game": table.game.id, "seat": seat, "mine": mine,
-                "version": state.version, "status": table.summary()["status"],
-                "to_move": list(state.to_move), "seats": table.public_seats(),
-                "scores": list(state.scores) if state.is_over else None,
-                "winners": list(state.winners) if state.is_over else None,
-                "next": table.header.get("next_table"),
-                "view": payload["view"], "legal": payload["legal"], "events": events}
+        head = json.dumps({
+            "type": "state", "table": table.id, "game": table.game.id, "seat": seat, "mine": mine,
+            "version": state.version, "status": "finished" if state.is_over else table.status,
+            "to_move": list(state.to_move), "seats": table.public_seats(),
+            "scores": list(state.scores) if state.is_over else None,
+            "winners": list(state.winners) if state.is_over else None,
+            "next": table.header.get("next_table"), "events": events})
+        return f'{head[:-1]}, "view": {view}, "legal": {legal}}}'
 
     def send_state(self, conn: Connection, table: LiveTable, entries: list[tuple[int, list]],
                    texts: dict[tuple, str] | None = None) -> None:
@@ -408,7 +415,7 @@ class TableManager:
             key = (seat, tuple(mine), conn.lang)
             text = texts.get(key) if texts is not None else None
             if text is None:
-                text = json.dumps(self.state_message(table, seat, mine, conn.lang, entries))
+                text = self.state_text(table, seat, mine, conn.lang, entries)
                 if texts is not None:
                     texts[key] = text
             conn.send(text)

@@ -1,0 +1,186 @@
+"""Load benchmark: one server process, many live tables, real WebSockets on loopback.
+
+Each table seats one benchmark client (seat 0, a random player speaking the WebSocket
+protocol like a browser) against a server-side bot (seat 1).  Clients think for a while
+(--think, jittered), then send a move; the latency measured is from sending a move to
+receiving the broadcast that contains it (validate + commit + broadcast + transport).
+A finished game is followed by "Play again", so every table stays live for the whole run.
+The run is bounded in clients (--tables) and time (--seconds) and stops by itself.
+
+    .venv/bin/python benchmarks/load_tables.py --tables 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0  # every accepted action seen (clients' and bots')
+        self.games = 0
+        self.errors: dict[str, int] = {}
+
+
+async def play_table(base: str, ws_url: str, game: str, think: float, stop_at: float, stats: Stats,
+                     rng: random.Random) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        await http.get("/api/me")
+        cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+        response = await http.post("/api/tables", json={
+            "game": game, "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "random"}]})
+        response.raise_for_status()
+        table_id = response.json()["id"]
+        async with websockets.connect(ws_url, additional_headers={"Cookie": cookie}, max_size=2**24) as ws:
+            await ws.send(json.dumps({"type": "join", "table": table_id}))
+            seen, sent_at, acted = 0, {}, -1
+            while time.monotonic() < stop_at:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
+                except TimeoutError:
+                    break
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+                    continue
+                if message["type"] != "state" or message["table"] != table_id:
+                    continue
+                version = message["version"]
+                if version > seen:
+                    stats.moves += version - seen
+                    seen = version
+                started = sent_at.pop(version - 1, None)
+                if started is not None:
+                    stats.latencies.append(time.perf_counter() - started)
+                if message["status"] == "finished":
+                    stats.games += 1
+                    again = await http.post(f"/api/tables/{table_id}/again", json={})
+                    again.raise_for_status()
+                    await ws.send(json.dumps({"type": "leave", "table": table_id}))
+                    table_id, seen, acted = again.json()["id"], 0, -1
+                    await ws.send(json.dumps({"type": "join", "table": table_id}))
+                    continue
+                if message["legal"] and version > acted:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                    action = rng.choice(message["legal"])["action"]
+                    acted = version
+                    sent_at[version] = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "table": table_id, "seat": 0,
+                                              "version": version, "action": action}))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(args: argparse.Namespace, base: str, ws_url: str) -> Stats:
+    stats = Stats()
+    start = time.monotonic()
+    stop_at = start + args.seconds
+    rng = random.Random(args.seed)
+    tasks = [asyncio.create_task(play_table(base, ws_url, args.game, args.think, stop_at, stats,
+                                            random.Random(rng.getrandbits(32))))
+             for _ in range(args.tables)]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    if failures:
+        print(f"{len(failures)} table clients failed; first: {failures[0]!r}", file=sys.stderr)
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200, help="live tables, one client each (default 200)")
+    parser.add_argument("--seconds", type=float, default=30, help="length of the run (default 30)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean seconds a client waits before its move, jittered 0.5-1.5x (default 1.0)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="server bots' thinking delay (default 0)")
+    parser.add_argument("--game", default="dschunke")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="also append the figures as a JSON line here")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
+        parser.error("--tables must be 1-2000 and --seconds 1-600")
+
+    port = free_port()
+    base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws"
+    with tempfile.TemporaryDirectory(prefix="ludoteca-load-") as data:
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+        env["LUDOTECA_RATE_PER_SECOND"] = "50"
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ludoteca.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--data", data, "--bot-delay", str(args.bot_delay), "--log-level", "warning"],
+            env=env, stdout=subprocess.DEVNULL, stderr=open(Path(data) / "server.log", "wb"))  # noqa: SIM115
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline or server.poll() is not None:
+                    sys.exit("the server did not start:\n" + (Path(data) / "server.log").read_text())
+                time.sleep(0.1)
+            cpu_before, wall = cpu_seconds(server.pid), time.monotonic()
+            stats = asyncio.run(run(args, base, ws_url))
+            elapsed = time.monotonic() - wall
+            server_cpu = cpu_seconds(server.pid) - cpu_before
+        finally:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    lat = [x * 1000 for x in stats.latencies]
+    figures = {
+        "tables": args.tables, "seconds": round(elapsed, 1), "think_s": args.think, "game": args.game,
+        "moves": stats.moves, "moves_per_s": round(stats.moves / elapsed, 1), "games_finished": stats.games,
+        "measured_moves": len(lat),
+        "p50_ms": round(statistics.median(lat), 2) if lat else None,
+        "p95_ms": round(percentile(lat, 0.95), 2) if lat else None,
+        "p99_ms": round(percentile(lat, 0.99), 2) if lat else None,
+        "server_cpu_s": round(server_cpu, 1), "errors": stats.errors,
+    }
+    print(f"{args.tables} live tables of {args.game} for {elapsed:.1f} s on one server process")
+    print(f"  moves: {stats.moves} ({figures['moves_per_s']}/s), games finished: {stats.games}, "
+          f"server CPU {server_cpu:.1f} s")
+    if lat:
+        print(f"  move-to-broadcast latency over {len(lat)} client moves: p50 {figures['p50_ms']} ms, "
+              f"p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms (target p95 <= 50 ms)")
+    if stats.errors:
+        print(f"  errors: {stats.errors}")
+    if args.json:
+        with args.json.open("a") as out:
+            out.write(json.dumps(figures) + "\n")
+
+
+if __name__ == "__main__":
+    main()
