@@ -15,21 +15,22 @@ happens automatically, and a part whose only legal action would be ``done`` ends
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ludoteca.engine import Action, Event, State
 
 from . import texts
 from .content import Content, content_for
+from .observation import Observation
 
 DONE: Action = {"type": "done"}
 
 
-class ImmunityState(State):
+class ImmunityState(Observation, State):
     FIELDS = (
         "turn", "phase", "order", "queue", "step", "started", "over", "seq", "rolls",
-        "hands_med", "hands_path", "env1", "env2", "infections", "memory", "cells", "used",
+        "hands_med", "hands_path", "env1", "env2", "infections", "memory", "memory_box", "cells",
+        "used",
         "bought", "damage", "tumours", "oxygen", "reserve", "oxygen_bonus", "defence_bonus",
         "env_played", "path_deck", "med_deck", "env_deck", "path_discard", "med_discard",
         "env_discard",
@@ -64,6 +65,7 @@ class ImmunityState(State):
         self.env2: list[list[dict[str, Any]]] = [[] for _ in range(n)]
         self.infections: list[list[dict[str, Any]]] = [[] for _ in range(n)]
         self.memory: list[list[str]] = [[] for _ in range(n)]
+        self.memory_box: list[list[str]] = [[] for _ in range(n)]  # pathogen cards kept there
         # "Poner un contador en las células de la primera fila del tablero."
         self.cells = [{cell: c.cells[cell].start for cell in c.cell_ids} for _ in range(n)]
         self.used = [{cell: 0 for cell in c.cell_ids} for _ in range(n)]
@@ -378,6 +380,8 @@ class ImmunityState(State):
         if remembered:
             if pid not in self.memory[seat]:
                 self.memory[seat].append(pid)
+            if not infection["token"]:
+                self.memory_box[seat].append(pid)
         elif not infection["token"]:
             self.path_discard.append(pid)
         events.append({"type": "eliminated", "seat": seat, "pathogen": pid, "memory": remembered})
@@ -689,81 +693,6 @@ class ImmunityState(State):
             self.env1[other].append(self._entry(pid, up=True, by=seat, token=True))
             events.append({"type": "contagion", "seat": seat, "pathogen": pid, "mode": "fluids",
                            "targets": [other]})
-
-    # ---- what a seat may see -------------------------------------------------------------------
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        players = []
-        for s in range(self.players):
-            mine = seat == s
-            players.append({
-                "hand_medical": list(self.hands_med[s]) if mine else None,
-                "hand_pathogen": list(self.hands_path[s]) if mine else None,
-                "hand_counts": {"medical": len(self.hands_med[s]),
-                                "pathogen": len(self.hands_path[s])},
-                "env1": [self._seen(e, seat) for e in self.env1[s]],
-                "env2": [self._seen(e, seat) for e in self.env2[s]],
-                "infections": [dict(i) for i in self.infections[s]],
-                "memory": list(self.memory[s]),
-                "cells": dict(self.cells[s]),
-                "used": dict(self.used[s]),
-                "bought": dict(self.bought[s]),
-                "damage": dict(self.damage[s]),
-                "tumours": dict(self.tumours[s]),
-                "oxygen": self.oxygen[s],
-                "reserve": self.reserve[s],
-                "oxygen_bonus": self.oxygen_bonus[s],
-                "defence_bonus": self.defence_bonus[s],
-                "defence": self.defence(s),
-                "health": -self.health_penalty(s),
-                "environment_played": list(self.env_played[s]),
-            })
-        return {
-            "turn": self.turn,
-            "turns": len(self.c.life_line),
-            "stage": self.c.life_line[self.turn - 1] if self.turn else None,
-            "phase": self.phase,
-            "step": self.step,
-            "order": list(self.order),
-            "rolls": list(self.rolls),
-            "decks": {"pathogen": len(self.path_deck), "medical": len(self.med_deck),
-                      "environment": len(self.env_deck)},
-            "discards": {"pathogen": list(self.path_discard), "medical": list(self.med_discard),
-                         "environment": list(self.env_discard)},
-            "crowded": sorted(self.crowded()),
-            "boards": players,
-            "scores": self.scores,
-        }
-
-    @staticmethod
-    def _seen(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """A face-down card is known only to whoever placed it (never to its owner)."""
-        known = entry["up"] or (seat is not None and entry["by"] == seat)
-        return {"p": entry["p"] if known else None, "up": entry["up"], "seq": entry["seq"],
-                "by": entry["by"], "token": entry["token"]}
-
-    def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
-        """Redraw other hands, face-down cards this seat did not place, and every deck's order."""
-        others = [s for s in range(self.players) if s != seat]
-        hidden = [e for envs in (self.env1, self.env2) for env in envs for e in env
-                  if not e["up"] and (seat is None or e["by"] != seat)]
-        pool = list(self.path_deck) + [p for s in others for p in self.hands_path[s]]
-        pool += [e["p"] for e in hidden]
-        rng.shuffle(pool)
-        self.path_deck = pool[:len(self.path_deck)]
-        rest = pool[len(self.path_deck):]
-        for s in others:
-            size = len(self.hands_path[s])
-            self.hands_path[s], rest = rest[:size], rest[size:]
-        for entry, card in zip(hidden, rest, strict=True):
-            entry["p"] = card
-        pool = list(self.med_deck) + [m for s in others for m in self.hands_med[s]]
-        rng.shuffle(pool)
-        self.med_deck = pool[:len(self.med_deck)]
-        rest = pool[len(self.med_deck):]
-        for s in others:
-            size = len(self.hands_med[s])
-            self.hands_med[s], rest = rest[:size], rest[size:]
-        rng.shuffle(self.env_deck)
 
     # ---- reinforcement-learning interop --------------------------------------------------------
     def action_index(self, action: Action) -> int:

@@ -15,11 +15,11 @@ if TYPE_CHECKING:
 CATALOGUE: dict[str, dict[str, str]] = {
     "done": {"en": "End my phase", "es": "Terminar mi fase", "fr": "Terminer ma phase"},
     "discard": {"en": "Discard {card}", "es": "Descartar {card}", "fr": "Défausser {card}"},
-    "buy": {"en": "Buy a {cell}", "es": "Comprar {cell}", "fr": "Acheter {cell}"},
-    "clear": {"en": "Use a {cell} against {pathogen} (infection {index})",
+    "buy": {"en": "Buy {cell}", "es": "Comprar {cell}", "fr": "Acheter {cell}"},
+    "clear": {"en": "Use {cell} against {pathogen} (infection {index})",
               "es": "Usar {cell} contra {pathogen} (infección {index})",
               "fr": "Utiliser {cell} contre {pathogen} (infection {index})"},
-    "clear_tumour": {"en": "Use a {cell} against a tumour in the {organ}",
+    "clear_tumour": {"en": "Use {cell} against a tumour in the {organ}",
                      "es": "Usar {cell} contra un tumor en {organ}",
                      "fr": "Utiliser {cell} contre une tumeur : {organ}"},
     "spread": {"en": "Spread {pathogen} ({mode}) to {targets}",
@@ -61,6 +61,45 @@ CATALOGUE: dict[str, dict[str, str]] = {
                   "fr": "{pathogen} inflige {amount} dégâts à {organs} du joueur {seat}"},
     "ev_game_over": {"en": "Game over; winners {winners}", "es": "Fin de la partida; ganan {winners}",
                      "fr": "Fin de partie ; gagnants {winners}"},
+    "ev_reveal": {"en": "Player {seat} reveals {cards}", "es": "Jugador {seat} voltea {cards}",
+                  "fr": "Le joueur {seat} révèle {cards}"},
+    "ev_draw": {"en": "Player {seat} draws {medical} medical and {pathogen} pathogen cards",
+                "es": "Jugador {seat} roba {medical} cartas médicas y {pathogen} patógenas",
+                "fr": "Le joueur {seat} pioche {medical} cartes médicales et {pathogen} pathogènes"},
+    "ev_drawn": {"en": "You draw {cards}", "es": "Robas {cards}", "fr": "Vous piochez {cards}"},
+    "ev_discard": {"en": "Player {seat} discards {card}", "es": "Jugador {seat} descarta {card}",
+                   "fr": "Le joueur {seat} défausse {card}"},
+    "ev_oxygen": {"en": "Player {seat} receives {total} oxygen",
+                  "es": "Jugador {seat} recibe {total} de oxígeno",
+                  "fr": "Le joueur {seat} reçoit {total} oxygène"},
+    "ev_oxygen_end": {"en": "Player {seat} stores {stored} oxygen and loses {lost}",
+                      "es": "Jugador {seat} guarda {stored} de oxígeno y pierde {lost}",
+                      "fr": "Le joueur {seat} garde {stored} oxygène et en perd {lost}"},
+    "ev_buy": {"en": "Player {seat} buys {cell}", "es": "Jugador {seat} compra {cell}",
+               "fr": "Le joueur {seat} achète {cell}"},
+    "ev_cleared": {"en": "Player {seat}'s {cell} removes {amount} from {pathogen}",
+                   "es": "{cell} del jugador {seat} quita {amount} a {pathogen}",
+                   "fr": "{cell} du joueur {seat} retire {amount} à {pathogen}"},
+    "ev_tumour_cleared": {"en": "Player {seat}'s {cell} removes a tumour from the {organ}",
+                          "es": "{cell} del jugador {seat} quita un tumor de {organ}",
+                          "fr": "{cell} du joueur {seat} retire une tumeur : {organ}"},
+    "ev_tumour_damage": {"en": "Tumours deal {amount} damage to player {seat}'s {organ}",
+                         "es": "Los tumores infligen {amount} de daño a {organ} del jugador {seat}",
+                         "fr": "Les tumeurs infligent {amount} dégâts à {organ} du joueur {seat}"},
+    "ev_contagion": {"en": "Player {seat} spreads {pathogen} ({mode}) to {targets}",
+                     "es": "Jugador {seat} contagia {pathogen} ({mode}) a {targets}",
+                     "fr": "Le joueur {seat} transmet {pathogen} ({mode}) à {targets}"},
+    "ev_spread_card": {"en": "Player {seat} puts a pathogen face down on player {target}",
+                       "es": "Jugador {seat} pone un patógeno bocabajo al jugador {target}",
+                       "fr": "Le joueur {seat} pose un pathogène face cachée au joueur {target}"},
+    "ev_expose": {"en": "Player {seat} exposes player {target} to a face-down pathogen",
+                  "es": "Jugador {seat} expone al jugador {target} a un patógeno bocabajo",
+                  "fr": "Le joueur {seat} expose le joueur {target} à un pathogène face cachée"},
+    "ev_placed": {"en": "You put {card} face down on player {target}",
+                  "es": "Pones {card} bocabajo al jugador {target}",
+                  "fr": "Vous posez {card} face cachée au joueur {target}"},
+    "ev_medical": {"en": "Player {seat} plays {card}", "es": "Jugador {seat} juega {card}",
+                   "fr": "Le joueur {seat} joue {card}"},
     "childhood": {"en": "childhood", "es": "infancia", "fr": "enfance"},
     "adult": {"en": "adulthood", "es": "edad adulta", "fr": "âge adulte"},
     "old": {"en": "old age", "es": "senectud", "fr": "vieillesse"},
@@ -134,6 +173,25 @@ def describe_event(state: ImmunityState, event: dict[str, Any], lang: str) -> st
         return text(CATALOGUE, "ev_damage", lang, seat=event["seat"], amount=event["amount"],
                     pathogen=name(event["pathogen"], lang),
                     organs=", ".join(name(o, lang) for o in event["organs"]))
+    if kind in ("reveal", "drawn"):
+        return text(CATALOGUE, f"ev_{kind}", lang, seat=event["seat"],
+                    cards=", ".join(name(p, lang) for p in event["cards"]) or "—")
+    if kind in ("draw", "oxygen", "oxygen_end", "tumour_damage", "spread_card", "expose"):
+        values = {k: v for k, v in event.items() if k != "type"}
+        if "organ" in values:
+            values["organ"] = name(values["organ"], lang)
+        return text(CATALOGUE, f"ev_{kind}", lang, **values)
+    if kind in ("discard", "buy", "cleared", "tumour_cleared", "medical"):
+        values = {k: (name(v, lang) if k in ("card", "cell", "pathogen", "organ") else v)
+                  for k, v in event.items() if k != "type"}
+        return text(CATALOGUE, f"ev_{kind}", lang, **values)
+    if kind in ("expose_card", "spread_card_card"):
+        return text(CATALOGUE, "ev_placed", lang, card=name(event["card"], lang),
+                    target=event["target"])
+    if kind == "contagion":
+        targets = ", ".join(str(t) for t in event["targets"]) or "—"
+        return text(CATALOGUE, "ev_contagion", lang, seat=event["seat"], targets=targets,
+                    pathogen=name(event["pathogen"], lang), mode=text(CATALOGUE, event["mode"], lang))
     if kind == "game_over":
         return text(CATALOGUE, "ev_game_over", lang, winners=event["winners"])
     return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
