@@ -94,13 +94,14 @@ def compile_content(data: dict[str, Any]) -> Content:
     dept_names: list[dict[str, str]] = []
     dept_targets: list[tuple] = []
     tiles: dict[str, list[int]] = {"departments": [], "experimental_departments": []}
-    require(len(data["starting_departments"]) == 6,
+    require(isinstance(data["starting_departments"], dict)
+            and len(data["starting_departments"]) == 6,
             "starting_departments: the starting hospital has exactly 6 departments")
     for section in ("starting_departments", "departments", "experimental_departments"):
-        for n, entry in enumerate(data[section]):
-            where = f"{section}[{n}] ({entry.get('id', '?')})"
+        for ident, entry in _entries(data, section):
+            where = f"{section}.{ident}"
             index = len(dept_ids)
-            dept_ids.append(_text_id(entry, where, dept_ids))
+            dept_ids.append(_text_id(ident, where, dept_ids))
             dept_names.append(_names(entry, "name", where))
             dept_targets.append(_target(entry.get("target"), entry.get("amount"), where, False))
             if section != "starting_departments":
@@ -114,10 +115,10 @@ def compile_content(data: dict[str, Any]) -> Content:
     spec_targets: list[tuple | None] = []
     cards: dict[str, list[int]] = {"specialists": [], "experimental_specialists": []}
     for section in ("specialists", "experimental_specialists"):
-        for n, entry in enumerate(data[section]):
-            where = f"{section}[{n}] ({entry.get('id', '?')})"
+        for ident, entry in _entries(data, section):
+            where = f"{section}.{ident}"
             index = len(spec_ids)
-            spec_ids.append(_text_id(entry, where, spec_ids))
+            spec_ids.append(_text_id(ident, where, spec_ids))
             spec_names.append(_names(entry, "name", where))
             meeple = entry.get("meeple")
             require(meeple in MEEPLE_COLOURS,
@@ -135,13 +136,13 @@ def compile_content(data: dict[str, Any]) -> Content:
                 spec_targets.append(_target(entry.get("target"), entry.get("amount"), where, True))
             copies = _int(entry.get("copies"), f"{where}.copies", 1)
             cards[section].extend([index] * copies)
-    admins = tuple(_kind_entry(e, f"administrators[{n}]", ADMIN_KINDS, names=True)
-                   for n, e in enumerate(data["administrators"]))
+    admins = tuple(_kind_entry(i, e, f"administrators.{i}", ADMIN_KINDS, names=True)
+                   for i, e in _entries(data, "administrators"))
     require(len(admins) >= 1, "administrators: at least one is needed")
-    events = tuple(_kind_entry(e, f"events[{n}]", EVENT_KINDS, names=True)
-                   for n, e in enumerate(data["events"]))
-    reports = tuple(_kind_entry(e, f"reports[{n}]", REPORT_KINDS, names=False)
-                    for n, e in enumerate(data["reports"]))
+    events = tuple(_kind_entry(i, e, f"events.{i}", EVENT_KINDS, names=True)
+                   for i, e in _entries(data, "events"))
+    reports = tuple(_kind_entry(i, e, f"reports.{i}", REPORT_KINDS, names=False)
+                    for i, e in _entries(data, "reports"))
     ladder = []
     for n, entry in enumerate(data["solo_ladder"]):
         ladder.append({"points": _int(entry.get("points"), f"solo_ladder[{n}].points", 0),
@@ -203,9 +204,17 @@ def _int(value: Any, where: str, minimum: int) -> int:
     return value
 
 
-def _text_id(entry: dict, where: str, seen: list[str]) -> str:
-    ident = entry.get("id")
-    require(isinstance(ident, str) and ident, f"{where}: an 'id' text is required")
+def _entries(data: dict[str, Any], section: str) -> list[tuple[str, dict[str, Any]]]:
+    """A section's entries in file order: tables keyed by id, so params can reach one entry
+    (``{"departments": {"ent": {"amount": 4}}}``)."""
+    table = data[section]
+    require(isinstance(table, dict), f"{section} must be tables keyed by id ([{section}.some-id])")
+    for ident, entry in table.items():
+        require(isinstance(entry, dict), f"{section}.{ident} must be a table")
+    return list(table.items())
+
+
+def _text_id(ident: str, where: str, seen: list[str]) -> str:
     require(ident not in seen, f"{where}: id {ident!r} is used twice")
     return ident
 
@@ -272,12 +281,11 @@ def _trigger(trigger: Any, where: str) -> tuple[int, int, int]:
     return _colour_mask(trigger.get("colours"), where), low, high
 
 
-def _kind_entry(entry: dict, where: str, kinds: tuple[str, ...], names: bool) -> dict[str, Any]:
-    where = f"{where} ({entry.get('id', '?')})"
-    require(isinstance(entry.get("id"), str) and entry["id"], f"{where}: an 'id' text is required")
+def _kind_entry(ident: str, entry: dict, where: str, kinds: tuple[str, ...],
+                names: bool) -> dict[str, Any]:
     kind = entry.get("kind")
     require(kind in kinds, f"{where}.kind must be one of {', '.join(kinds)}; got {kind!r}")
-    out: dict[str, Any] = {"id": entry["id"], "kind": kind}
+    out: dict[str, Any] = {"id": ident, "kind": kind}
     if "colour" in entry or kind.startswith("colour_"):
         colour = entry.get("colour")
         require(colour in COLOURS, f"{where}.colour must be one of {', '.join(COLOURS)}")

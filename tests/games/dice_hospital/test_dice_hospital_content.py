@@ -427,17 +427,20 @@ def test_solo_report_scores_once_and_is_replaced():
 
 # ---- content checks and params ---------------------------------------------------------------------
 @pytest.mark.parametrize("edit,message", [
-    (lambda d: d["departments"][0]["target"].update(colours=["purple"]),
-     r"departments\[0\] \(radiology\)\.target\.colours"),
-    (lambda d: d["departments"][1].update(amount=-1), r"cardiology\)\.amount"),
-    (lambda d: d["specialists"][0].update(meeple="pink"), r"cardiologist\)\.meeple"),
-    (lambda d: d["specialists"][0]["target"].update(relation="cousin"), "relation"),
-    (lambda d: d["departments"][2]["target"].update(values=[5, 2]),
-     r"intensive-care\)\.target\.values"),
-    (lambda d: d["administrators"][0].update(kind="bribe"), r"administrators\[0\].*kind"),
-    (lambda d: d["events"][3].pop("colour"), r"events\[3\].*colour"),
+    (lambda d: d["departments"]["radiology"]["target"].update(colours=["purple"]),
+     r"departments\.radiology\.target\.colours"),
+    (lambda d: d["departments"]["cardiology"].update(amount=-1), r"cardiology\.amount"),
+    (lambda d: d["specialists"]["cardiologist"].update(meeple="pink"), r"cardiologist\.meeple"),
+    (lambda d: d["specialists"]["surgeon"]["target"].update(relation="cousin"),
+     r"surgeon\.target\.relation"),
+    (lambda d: d["departments"]["intensive-care"]["target"].update(values=[5, 2]),
+     r"intensive-care\.target\.values"),
+    (lambda d: d["administrators"]["lawyer"].update(kind="bribe"), r"administrators\.lawyer\.kind"),
+    (lambda d: d["events"]["heart-month"].pop("colour"), r"events\.heart-month\.colour"),
     (lambda d: d["rules"].update(rounds="eight"), "rules.rounds"),
-    (lambda d: d["departments"][3].update(id="radiology"), "used twice"),
+    (lambda d: d["experimental_departments"].update(ent=d["departments"]["ent"]), "used twice"),
+    (lambda d: d["departments"]["ent"]["target"].update(size=2), r"ent\.target: unknown key"),
+    (lambda d: d["departments"]["ent"].pop("name"), r"ent\.name must be a table"),
 ])
 def test_content_errors_name_the_entry(edit, message):
     """Content is validated on load with clear errors naming the bad entry."""
@@ -456,5 +459,8 @@ def test_params_override_any_number():
         G.new(2, 1, {"params": {"rules": {"nurzes": 5}}})
     with pytest.raises(ValueError, match="params.rules.rounds: expected a number"):
         G.new(2, 1, {"params": {"rules": {"rounds": "x"}}})
-    t = G.new(2, 1, {"params": {"rules": {"rounds": 2}}})
+    t = G.new(2, 1, {"params": {"rules": {"rounds": 2}, "departments": {"ent": {"amount": 4}}}})
     assert t.C.rules["rounds"] == 2
+    assert t.C.dept_targets[t.C.dept_ids.index("ent")][8] == 4
+    with pytest.raises(ValueError, match="params.departments.ent.amount: expected a number"):
+        G.new(2, 1, {"params": {"departments": {"ent": {"amount": "lots"}}}})
