@@ -24,7 +24,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 console = Console()
 
 #: Other layers add their commands here (each module has ``register(app)``).
-COMMAND_MODULES: tuple[str, ...] = ("ludoteca.server.cli",)
+COMMAND_MODULES: tuple[str, ...] = ("ludoteca.server.cli", "ludoteca.bots.cli")
 
 
 def fail(message: str) -> None:

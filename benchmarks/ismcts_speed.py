@@ -1,0 +1,84 @@
+"""IS-MCTS speed per game: iterations per second, and how long a ``hard`` decision takes.
+
+    .venv/bin/python benchmarks/ismcts_speed.py [GAME ...] [--positions 6] [--iterations 200]
+
+Positions are sampled from seeded random playouts (early, middle and late game).  For each,
+an ``ismcts`` bot with a fixed iteration budget reports iterations/s (wall clock, one core);
+then the ``hard`` level decides once, to check it stays within its ``seconds`` cap + 10%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import ludoteca  # noqa: E402
+from ludoteca.bots import LEVELS, make  # noqa: E402
+
+
+def positions(game_id: str, players: int, count: int, seed: int = 0) -> list:
+    """``count`` positions at spread-out depths of seeded random games, each with a real choice."""
+    game = ludoteca.game(game_id)
+    rng = random.Random(seed)
+    found = []
+    attempt = 0
+    while len(found) < count and attempt < 50 * count:
+        attempt += 1
+        state = game.new(players, seed=seed + attempt)
+        probe = state.clone()
+        moves = []
+        while not probe.is_over:
+            mover = probe.to_move[0]
+            action = rng.choice(probe.legal_actions(mover))
+            probe.apply(mover, action)
+            moves.append((mover, action))
+        stop = int(len(moves) * (len(found) % 3 + 0.5) / 3)
+        for mover, action in moves[:stop]:
+            state.apply(mover, action)
+        while not state.is_over and len(state.legal_actions(state.to_move[0])) < 2:
+            state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", help="game ids (default: all registered)")
+    parser.add_argument("--positions", type=int, default=6)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--players", type=int, default=None, help="default: 2 if allowed, else the minimum")
+    parser.add_argument("--no-hard", action="store_true", help="skip the hard-level timing")
+    args = parser.parse_args()
+    hard_cap = LEVELS["hard"][1].get("seconds")
+    print(f"{'game':14} {'players':>7} {'it/s median':>12} {'it/s min':>9} {'hard s max':>11} "
+          f"{'hard cap':>9} {'within +10%':>11}")
+    for game_id in args.games or ludoteca.games():
+        game = ludoteca.game(game_id)
+        players = args.players or (2 if game.min_players <= 2 <= game.max_players else game.min_players)
+        rates, hard_times = [], []
+        for index, state in enumerate(positions(game_id, players, args.positions)):
+            seat = state.to_move[0]
+            bot = make("ismcts", seed=index, iterations=args.iterations)
+            start = time.perf_counter()
+            bot.choose(state, seat)
+            rates.append(args.iterations / (time.perf_counter() - start))
+            if not args.no_hard:
+                hard = make("hard", seed=index)
+                start = time.perf_counter()
+                hard.choose(state, seat)
+                hard_times.append(time.perf_counter() - start)
+        worst = max(hard_times) if hard_times else float("nan")
+        ok = "-" if not hard_times or hard_cap is None else ("yes" if worst <= 1.1 * hard_cap else "NO")
+        print(f"{game_id:14} {players:>7} {statistics.median(rates):>12.0f} {min(rates):>9.0f} "
+              f"{worst:>11.3f} {hard_cap!s:>9} {ok:>11}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

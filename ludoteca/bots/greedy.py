@@ -1,0 +1,80 @@
+"""GreedyBot: one step of look-ahead on the game's own heuristic ``Game.evaluate``.
+
+For each legal action it applies the action to a determinization of the position (never the
+true state: that holds hidden cards and the future dice) and values the seat's view after.
+When the action leaves the same seat to decide again (a chain such as "pick a strip, then
+place it"), it looks through the rest of the chain as long as the number of positions stays
+within ``chain_budget``, so the first link of a chain is judged by where the chain can lead.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ludoteca.engine import Action, State
+
+from .values import greedy_value
+
+
+class GreedyBot:
+    """Best immediate heuristic value; ``epsilon`` and ``noise`` make the weaker levels.
+
+    - ``epsilon``: probability of a uniformly random legal action instead (mistakes).
+    - ``noise``: Gaussian noise on the heuristic, in units of the spread of this decision's
+      values (blunders between close options rather than absurd moves).
+    - ``samples``: determinizations averaged per decision (chance after the action).
+    - ``chain_budget``, ``chain_depth``: at most this many positions, and this many further
+      links, examined when looking through a chain of own decisions."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, epsilon: float = 0.0, noise: float = 0.0, samples: int = 1,
+                 chain_budget: int = 400, chain_depth: int = 1) -> None:
+        self.rng = random.Random(seed)
+        self.epsilon = epsilon
+        self.noise = noise
+        self.samples = samples
+        self.chain_budget = chain_budget
+        self.chain_depth = chain_depth
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if self.epsilon and self.rng.random() < self.epsilon:
+            return self.rng.choice(legal)
+        per_action = self.chain_budget // len(legal)
+        totals = [[0.0, 0.0] for _ in legal]
+        for _ in range(self.samples):
+            det = state.determinize(seat, self.rng)
+            for total, action in zip(totals, legal, strict=True):
+                child = det.clone()
+                child.apply(seat, action)
+                outcome, value = self._value(child, seat, per_action, self.chain_depth)
+                total[0] += outcome
+                total[1] += value
+        if self.noise:
+            values = [t[1] for t in totals]
+            spread = (max(values) - min(values)) or 1.0
+            for total in totals:
+                total[1] += self.rng.gauss(0.0, self.noise * spread)
+        best = max(map(tuple, totals))
+        candidates = [a for a, t in zip(legal, totals, strict=True) if tuple(t) == best]
+        return candidates[0] if len(candidates) == 1 else self.rng.choice(candidates)
+
+    def _value(self, state: State, seat: int, budget: int, depth: int) -> tuple[float, float]:
+        """The value after an action; up to ``depth`` more links of a chain of own decisions."""
+        if depth <= 0 or state.is_over or seat not in state.to_move or budget < 2:
+            return greedy_value(state, seat)
+        legal = state.legal_actions(seat)
+        if len(legal) > budget:
+            return greedy_value(state, seat)
+        best: tuple[float, float] | None = None
+        for action in legal:
+            child = state.clone()
+            child.apply(seat, action)
+            value = self._value(child, seat, budget // len(legal), depth - 1)
+            if best is None or value > best:
+                best = value
+        assert best is not None
+        return best

@@ -1,0 +1,192 @@
+"""ISMCTSBot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Each iteration samples one determinization of the position as the deciding seat knows it
+(``state.determinize(seat, rng)``: other hands, pile order and the future dice resampled), then
+walks one shared tree of action histories with it:
+
+- **Selection** keeps to the actions legal in this determinization and scores each child by
+  UCB with *availability* counts (how often the action could have been chosen), the standard
+  fix for information sets where actions come and go with the hidden cards.
+- **Multiplayer**: every node maximises the reward of the seat that acts there.
+- **Simultaneous decisions** (``to_move`` holding several seats) are played as sequential moves,
+  the searching seat first, so its own choice never depends on another seat's simultaneous one.
+- **Chance** is the determinized state's own RNG, reseeded by ``determinize``: dice and draws
+  are sampled afresh in each iteration (an open-loop tree over action histories).
+- **Large branching** (hundreds of placements) is handled by heuristic progressive widening:
+  once a node has been visited ``prior_visits`` times, its actions are ranked once by the
+  game's ``evaluate`` (on at most ``prior_width`` of them) and only the best
+  ``ceil(widen * sqrt(visits))`` are searched, so the tree can look past the first move.
+- **Long games**: the simulation plays ``rollout`` random actions, then stops and values every
+  seat's own view with ``evaluate`` (relative to the others, squashed to [0, 1]); a finished
+  game scores 0.8 x win share (shared wins 1/k) + 0.2 x squashed score margin.
+
+The budget is ``iterations`` and/or ``seconds`` (wall clock, checked between iterations).
+With ``iterations`` alone the bot is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ludoteca.engine import Action, State
+
+from .values import Rewards, action_key, greedy_value
+
+
+class Node:
+    """One action history: who chose the action leading here, and its statistics."""
+
+    __slots__ = ("seat", "visits", "total", "avail", "children", "order")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[Any, Node] = {}
+        #: Action keys best first by the heuristic, once ranked (progressive widening).
+        self.order: dict[Any, int] | None = None
+
+
+class ISMCTSBot:
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 exploration: float = 0.7, rollout: int = 0, widen: float = 1.0,
+                 prior_visits: int = 8, prior_width: int = 16) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("an ISMCTS bot needs a budget: iterations=N and/or seconds=S")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.widen = widen
+        self.prior_visits = prior_visits
+        self.prior_width = prior_width
+        #: Statistics of the last decision (iterations run, seconds taken), for benchmarks.
+        self.last: dict[str, float] = {}
+
+    # ---- the decision ---------------------------------------------------------------------
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            self.last = {"iterations": 0, "seconds": 0.0}
+            return legal[0]
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        limit = self.iterations if self.iterations is not None else math.inf
+        root = Node(-1)
+        rewards = Rewards(seat)
+        done = 0
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            self._iterate(root, state.determinize(seat, self.rng), seat, rewards)
+            done += 1
+        self.last = {"iterations": done, "seconds": time.perf_counter() - start}
+        return self._best(root, legal)
+
+    def _best(self, root: Node, legal: list[Action]) -> Action:
+        """The most visited root action (ties: the best mean, then the first listed)."""
+        best, best_rank = legal[0], (-1, -1.0)
+        for action in legal:
+            child = root.children.get(action_key(action))
+            if child is None:
+                continue
+            rank = (child.visits, child.total / max(1, child.visits))
+            if rank > best_rank:
+                best, best_rank = action, rank
+        return best
+
+    # ---- one iteration ----------------------------------------------------------------------
+    def _iterate(self, root: Node, det: State, me: int, rewards: Rewards) -> None:
+        node = root
+        path = [root]
+        while not det.is_over:
+            movers = det.to_move
+            mover = me if me in movers else movers[0]
+            legal = det.legal_actions(mover)
+            keys = [action_key(a) for a in legal]
+            if node.order is None and len(legal) > 1 and node.visits >= self._prior_threshold(node):
+                node.order = self._rank(det, mover, legal, keys, node is root)
+            allowed = self._allowed(node, keys)
+            untried = [i for i in allowed if keys[i] not in node.children]
+            if untried:
+                if node.order is not None:
+                    pick = min(untried, key=lambda i: node.order.get(keys[i], len(node.order)))
+                else:
+                    pick = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                child = node.children[keys[pick]] = Node(mover)
+                for i in allowed:
+                    sibling = node.children.get(keys[i])
+                    if sibling is not None:
+                        sibling.avail += 1
+                det.apply(mover, legal[pick])
+                path.append(child)
+                break
+            pick = self._select(node, allowed, keys)
+            node = node.children[keys[pick]]
+            det.apply(mover, legal[pick])
+            path.append(node)
+        self._simulate(det)
+        values = rewards(det)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat >= 0:
+                visited.total += values[visited.seat]
+
+    def _prior_threshold(self, node: Node) -> int:
+        return 0 if node.seat < 0 else self.prior_visits
+
+    def _allowed(self, node: Node, keys: list[Any]) -> list[int]:
+        """Indices of the actions searched at ``node``: all, or the best few once ranked."""
+        order = node.order
+        if order is None or not self.widen:
+            return list(range(len(keys)))
+        width = math.ceil(self.widen * math.sqrt(node.visits + 1))
+        if width >= len(keys):
+            return list(range(len(keys)))
+        unranked = len(order)
+        ranked = sorted(range(len(keys)), key=lambda i: (order.get(keys[i], unranked), i))
+        return ranked[:width]
+
+    def _select(self, node: Node, allowed: list[int], keys: list[Any]) -> int:
+        """UCB with availability counts among the allowed actions (all already expanded)."""
+        c = self.exploration
+        best_i, best_score = allowed[0], -math.inf
+        for i in allowed:
+            child = node.children[keys[i]]
+            child.avail += 1
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best_i, best_score = i, score
+        return best_i
+
+    def _rank(self, det: State, mover: int, legal: list[Action], keys: list[Any],
+              node_is_root: bool) -> dict[Any, int]:
+        """Rank the actions by one-step heuristic value for the mover; 0 = best.
+
+        Below the root only a random sample of ``prior_width`` is valued (the rest rank last):
+        deep nodes are many and each ranking costs one ``evaluate`` per action."""
+        indices = list(range(len(legal)))
+        if not node_is_root and len(indices) > self.prior_width:
+            indices = self.rng.sample(indices, self.prior_width)
+        scored = []
+        for i in indices:
+            child = det.clone()
+            child.apply(mover, legal[i])
+            scored.append((greedy_value(child, mover), -i))
+        scored.sort(reverse=True)
+        return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
+
+    def _simulate(self, det: State) -> None:
+        """Random play for at most ``rollout`` actions (then the heuristic takes over)."""
+        rng = self.rng
+        for _ in range(self.rollout):
+            if det.is_over:
+                return
+            movers = det.to_move
+            mover = movers[0]
+            det.apply(mover, rng.choice(det.legal_actions(mover)))

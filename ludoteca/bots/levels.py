@@ -1,0 +1,22 @@
+"""The four bot levels, weakest to strongest, defined here and nowhere else.
+
+Budgets are per decision.  IS-MCTS levels count *iterations* (so a game plays the same on a
+fast or a busy machine, and a seed replays exactly) with a wall-clock cap in ``seconds`` that
+only bites on a slow or overloaded machine.  The ladder in docs/bots.md measures them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: level -> (bot kind, keyword arguments for that kind)
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    # Greedy with mistakes: a random legal action 30% of the time.
+    "easy": ("greedy", {"epsilon": 0.3}),
+    # One-step look-ahead on the game's own heuristic (through chains of own decisions).
+    "normal": ("greedy", {}),
+    # IS-MCTS, 100 iterations (0.1-0.7 s on one core, depending on the game), capped at 1 s.
+    "hard": ("ismcts", {"iterations": 100, "seconds": 1.0}),
+    # IS-MCTS, 1000 iterations, capped at 5 s.
+    "expert": ("ismcts", {"iterations": 1000, "seconds": 5.0}),
+}

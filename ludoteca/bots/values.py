@@ -1,0 +1,112 @@
+"""How bots value positions: a game's own heuristic, win shares, and rewards squashed to [0, 1].
+
+Everything here reads a *determinized* state (``state.determinize(seat, rng)``) or a seat's
+view, never the true state, so no bot built on it can see hidden information.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from ludoteca.engine import Action, State
+
+
+def action_key(action: Action) -> Any:
+    """A canonical, hashable key for an action: equal for equal dicts whatever their key order.
+
+    Same meaning as ``json.dumps(action, sort_keys=True)`` but about six times faster for the
+    usual small dicts of numbers and strings (search compares thousands of actions a second);
+    actions holding lists fall back to the JSON text."""
+    key = tuple(sorted(action.items()))
+    try:
+        hash(key)
+    except TypeError:
+        return json.dumps(action, sort_keys=True)
+    return key
+
+
+def win_share(state: State, seat: int) -> float:
+    """1 for a sole win, 1/k for a win shared by k seats, 0 otherwise (state must be over)."""
+    winners = state.winners
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def heuristic(state: State, seat: int) -> float:
+    """The game's ``evaluate`` of ``seat``'s view; a game without one falls back on scores.
+
+    The fallback (own score minus the best other score) reads ``state.scores``, which is
+    fair because ``state`` is always a determinization built from the seat's information."""
+    try:
+        return float(state.game.evaluate(state.view(seat), seat))
+    except NotImplementedError:
+        scores = state.scores
+        others = [s for i, s in enumerate(scores) if i != seat]
+        return float(scores[seat] - (max(others) if others else 0.0))
+
+
+def greedy_value(state: State, seat: int) -> tuple[float, float]:
+    """A comparable value for one-step look-ahead: a decided game outranks any heuristic.
+
+    The first part is 2 for a sole win, 2/k for a win shared by k, 0 for a loss and 1 while the
+    game goes on (an open position is better than a certain loss, worse than a certain win)."""
+    if state.is_over:
+        return 2.0 * win_share(state, seat), heuristic(state, seat)
+    return 1.0, heuristic(state, seat)
+
+
+class Squash:
+    """Maps unbounded differences to (0, 1) with a scale learned from the values seen so far.
+
+    Why adaptive: each game's ``evaluate`` has its own units (points, damage, cards), and a
+    bot must not be tuned per game.  The scale is the running mean absolute difference, so a
+    typical lead maps to about 0.88 and a typical deficit to about 0.12."""
+
+    __slots__ = ("total", "count")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.count = 0
+
+    def __call__(self, x: float) -> float:
+        self.total += abs(x)
+        self.count += 1
+        scale = self.total / self.count
+        if scale <= 1e-12:
+            return 0.5
+        return 0.5 + 0.5 * math.tanh(x / scale)
+
+
+def relative(values: list[float], seat: int) -> float:
+    """``seat``'s value minus the mean of the others' (solo: the value itself)."""
+    if len(values) == 1:
+        return values[0]
+    return values[seat] - (sum(values) - values[seat]) / (len(values) - 1)
+
+
+class Rewards:
+    """Per-seat rewards in [0, 1] for the end of a simulation, finished or cut short.
+
+    Finished: 0.8 x win share + 0.2 x squashed score margin (the margin keeps a signal in solo
+    games and separates second from last place).  Cut short: each seat's ``evaluate`` of its
+    own view of the determinized state, made relative to the others and squashed.  With two
+    players only the searching seat's view is valued and the other gets the complement (the
+    game is then constant-sum for the search), which halves the cost of a leaf."""
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        self.score_squash = Squash()
+        self.eval_squash = Squash()
+
+    def __call__(self, state: State) -> list[float]:
+        players = range(state.players)
+        if state.is_over:
+            scores = [float(s) for s in state.scores]
+            return [0.8 * win_share(state, seat) + 0.2 * self.score_squash(relative(scores, seat))
+                    for seat in players]
+        if state.players == 2:
+            mine = self.eval_squash(heuristic(state, self.me))
+            return [mine, 1.0 - mine] if self.me == 0 else [1.0 - mine, mine]
+        values = [heuristic(state, seat) for seat in players]
+        return [self.eval_squash(relative(values, seat)) for seat in players]

@@ -1,0 +1,68 @@
+"""The bot factory: every level and kind, and clear errors for bad names and budgets."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.bots import LEVELS, GreedyBot, ISMCTSBot, RandomBot, make, make_spec, names
+
+
+def test_levels_are_the_four_weakest_first():
+    """Issue 6: levels easy, normal, hard, expert, defined in one table, weakest to strongest."""
+    assert list(LEVELS) == ["easy", "normal", "hard", "expert"]
+    assert names() == ["easy", "normal", "hard", "expert", "random", "greedy", "ismcts"]
+
+
+@pytest.mark.parametrize(("name", "cls"), [("random", RandomBot), ("greedy", GreedyBot), ("easy", GreedyBot),
+                                           ("normal", GreedyBot), ("hard", ISMCTSBot), ("expert", ISMCTSBot)])
+def test_make_builds_each_name(name, cls):
+    bot = make(name, seed=3)
+    assert isinstance(bot, cls)
+    assert bot.name == name
+
+
+def test_level_settings_come_from_the_table_and_can_be_overridden():
+    hard = make("hard")
+    kind, settings = LEVELS["hard"]
+    assert kind == "ismcts"
+    assert (hard.iterations, hard.seconds) == (settings["iterations"], settings["seconds"])
+    quick = make("hard", iterations=10, seconds=None)
+    assert (quick.iterations, quick.seconds) == (10, None)
+    assert make("easy").epsilon > make("normal").epsilon == 0
+
+
+def test_ismcts_budget_in_iterations_or_seconds():
+    assert make("ismcts", iterations=500).iterations == 500
+    assert make("ismcts", seconds=1.0).seconds == 1.0
+
+
+@pytest.mark.parametrize(("name", "budget", "message"), [
+    ("grandmaster", {}, "unknown bot 'grandmaster'"),
+    ("random", {"iterations": 5}, "has no setting iterations"),
+    ("greedy", {"seconds": 1.0}, "has no setting seconds"),
+    ("ismcts", {}, "needs a budget"),
+    ("ismcts", {"iterations": 0}, "iterations must be positive"),
+    ("ismcts", {"iterations": 2.5}, "iterations must be a whole number"),
+    ("ismcts", {"seconds": -1}, "seconds must be positive"),
+    ("ismcts", {"seconds": "fast"}, "seconds must be a number"),
+    ("hard", {"iterations": True}, "iterations must be a number"),
+    ("easy", {"epsilon": 1.5}, "epsilon is a probability"),
+    ("hard", {"depth": 3}, "has no setting depth"),
+])
+def test_bad_names_and_budgets_raise_value_error_naming_the_problem(name, budget, message):
+    with pytest.raises(ValueError, match=message):
+        make(name, **budget)
+
+
+def test_bad_seed_is_refused():
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        make("random", seed="x")
+
+
+def test_make_spec_parses_settings():
+    bot = make_spec("ismcts:iterations=30:exploration=0.5", seed=2)
+    assert (bot.iterations, bot.exploration, bot.name) == (30, 0.5, "ismcts")
+    with pytest.raises(ValueError, match="settings are key=value"):
+        make_spec("ismcts:30")
+    with pytest.raises(ValueError, match="iterations must be a number"):
+        make_spec("ismcts:iterations=lots")
