@@ -79,6 +79,49 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "ev_neglect": {"en": "Seat {seat}: {count} neglected patient(s), {died} died",
                    "es": "Asiento {seat}: {count} paciente(s) desatendido(s), {died} fallecido(s)",
                    "fr": "Place {seat} : {count} patient(s) négligé(s), {died} décès"},
+    "ev_start": {"en": "Seat {seat} has valued its starting patients",
+                 "es": "El asiento {seat} ha asignado valores a sus pacientes iniciales",
+                 "fr": "La place {seat} a fixé les valeurs de ses patients de départ"},
+    "ev_admin_chosen": {"en": "Seat {seat} has kept an administrator",
+                        "es": "El asiento {seat} se ha quedado con un administrador",
+                        "fr": "La place {seat} a gardé un directeur"},
+    "ev_administrators": {"en": "Administrators: {ids}", "es": "Administradores: {ids}",
+                          "fr": "Directeurs : {ids}"},
+    "ev_sorted": {"en": "Seat {seat} puts a {colour} die next", "es": "El asiento {seat} coloca un dado {colour}",
+                  "fr": "La place {seat} place un dé {colour}"},
+    "ev_morgue": {"en": "Seat {seat} sends the patient in bed {bed} to the morgue",
+                  "es": "El asiento {seat} envía al paciente de la cama {bed} a la morgue",
+                  "fr": "La place {seat} envoie le patient du lit {bed} à la morgue"},
+    "ev_admitted": {"en": "Seat {seat} admits a patient to bed {bed}",
+                    "es": "El asiento {seat} ingresa a un paciente en la cama {bed}",
+                    "fr": "La place {seat} admet un patient au lit {bed}"},
+    "ev_revealed": {"en": "Seat {seat} reveals: {kind}", "es": "El asiento {seat} revela: {kind}",
+                    "fr": "La place {seat} révèle : {kind}"},
+    "ev_took": {"en": "Seat {seat} takes {id}", "es": "El asiento {seat} toma {id}",
+                "fr": "La place {seat} prend {id}"},
+    "ev_passed": {"en": "Seat {seat} takes no improvement", "es": "El asiento {seat} no toma mejora",
+                  "fr": "La place {seat} ne prend aucune amélioration"},
+    "ev_returned": {"en": "Seat {seat} returns {id} for {blood} blood bag(s)",
+                    "es": "El asiento {seat} devuelve {id} por {blood} bolsa(s) de sangre",
+                    "fr": "La place {seat} rend {id} contre {blood} poche(s) de sang"},
+    "ev_specialist": {"en": "Seat {seat}'s {id} treats beds {beds}",
+                      "es": "El {id} del asiento {seat} cura las camas {beds}",
+                      "fr": "Le {id} de la place {seat} soigne les lits {beds}"},
+    "ev_blood_gained": {"en": "Seat {seat} gains {amount} blood bag(s)",
+                        "es": "El asiento {seat} gana {amount} bolsa(s) de sangre",
+                        "fr": "La place {seat} gagne {amount} poche(s) de sang"},
+    "ev_blood_treat": {"en": "Seat {seat} treats bed {bed} with a blood bag",
+                       "es": "El asiento {seat} cura la cama {bed} con una bolsa de sangre",
+                       "fr": "La place {seat} soigne le lit {bed} avec une poche de sang"},
+    "ev_blood_colour": {"en": "Seat {seat} makes bed {bed} {colour} with a blood bag",
+                        "es": "El asiento {seat} vuelve {colour} la cama {bed} con una bolsa de sangre",
+                        "fr": "La place {seat} rend le lit {bed} {colour} avec une poche de sang"},
+    "ev_activation_ended": {"en": "Seat {seat} ends its activation",
+                            "es": "El asiento {seat} termina su activación",
+                            "fr": "La place {seat} termine son activation"},
+    "ev_report": {"en": "Seat {seat} completes the medical report {report}: {points} points",
+                  "es": "El asiento {seat} cumple el informe médico {report}: {points} puntos",
+                  "fr": "La place {seat} remplit le rapport médical {report} : {points} points"},
     "ev_game_over": {"en": "Game over: {scores}", "es": "Fin de la partida: {scores}",
                      "fr": "Fin de la partie : {scores}"},
 }
@@ -169,4 +212,8 @@ def describe_event(state: DiceHospitalState, event: dict[str, Any], lang: str) -
                     count=len(event["beds"]), died=len(event["died"]))
     if kind == "game_over":
         return text(CATALOGUE, "ev_game_over", lang, scores=event["scores"])
+    if kind in ("sorted", "blood_colour"):
+        return text(CATALOGUE, f"ev_{kind}", lang, **{**event, "colour": colour_name(event["colour"], lang)})
+    if f"ev_{kind}" in CATALOGUE:
+        return text(CATALOGUE, f"ev_{kind}", lang, **event)
     return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
