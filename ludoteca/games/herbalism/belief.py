@@ -45,49 +45,51 @@ BITS = 3
 MASK = 7
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=64)
+def _vectors(size: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every count vector of ``size`` cards with at most ``caps[c]`` of colour c."""
+    if len(caps) == 1:
+        return ((size,),) if size <= caps[0] else ()
+    return tuple((v, *rest) for v in range(min(size, caps[0]) + 1) for rest in _vectors(size - v, caps[1:]))
+
+
+@lru_cache(maxsize=16)
+def _all_deals(totals: tuple[int, ...], sizes: tuple[int, ...]) -> dict[Any, dict[int, float]]:
+    """Every deal (rows: players then the cure) with its number of card-level deals (up to a
+    constant), grouped by (seat, that seat's hand) and under None for a spectator.
+
+    Built once per player count (a few tens of ms), so any seat's prior is a lookup."""
+    ncol = len(totals)
+    shift = BITS * ncol
+    every: dict[int, float] = {}
+    layer = [(totals, 0, 1.0, ())]
+    for h, size in enumerate(sizes):
+        nxt = []
+        for left, world, weight, rows in layer:
+            for vec in _vectors(size, left):
+                packed = 0
+                for c, n in enumerate(vec):
+                    packed |= n << (BITS * c)
+                nxt.append((tuple(a - b for a, b in zip(left, vec, strict=True)), world | packed << (shift * h),
+                            weight / math.prod(math.factorial(n) for n in vec), (*rows, vec)))
+        layer = nxt
+    groups: dict[Any, dict[int, float]] = {None: every}
+    for _left, world, weight, rows in layer:
+        every[world] = weight
+        for seat in range(len(sizes) - 1):
+            own = rows[seat]
+            # a seat's own hand is certain: drop its factor so weights count the hidden cells
+            own_factor = math.prod(math.factorial(n) for n in own)
+            groups.setdefault((seat, own), {})[world] = weight * own_factor
+    return groups
+
+
 def prior(totals: tuple[int, ...], sizes: tuple[int, ...], own: int,
           own_hand: tuple[int, ...] | None) -> dict[int, float]:
-    """Every count matrix of the deal (rows: players then the cure) with its weight.
-
-    ``sizes`` lists the row sizes (players then the cure); row ``own`` is fixed to
-    ``own_hand`` when given (a seat knows its hand)."""
-    ncol = len(totals)
-    rows = len(sizes)
-    out: dict[int, float] = {}
-
-    def vectors(size: int, caps: list[int]) -> list[list[int]]:
-        found: list[list[int]] = []
-
-        def rec(c: int, left: int, cur: list[int]) -> None:
-            if c == ncol - 1:
-                if left <= caps[c]:
-                    found.append(cur + [left])
-                return
-            for v in range(min(left, caps[c]) + 1):
-                rec(c + 1, left - v, cur + [v])
-        rec(0, size, [])
-        return found
-
-    def rec_rows(h: int, left: list[int], world: int, weight: float) -> None:
-        if h == rows:
-            if not any(left):
-                out[world] = out.get(world, 0.0) + weight
-            return
-        if own_hand is not None and h == own:
-            options = [list(own_hand)] if all(v <= c for v, c in zip(own_hand, left, strict=True)) else []
-        else:
-            options = vectors(sizes[h], left)
-        for vec in options:
-            w, wt = world, weight
-            for c, n in enumerate(vec):
-                w |= n << (BITS * (ncol * h + c))
-                if not (own_hand is not None and h == own):
-                    wt /= math.factorial(n)
-            rec_rows(h + 1, [a - b for a, b in zip(left, vec, strict=True)], w, wt)
-
-    rec_rows(0, list(totals), 0, 1.0)
-    return out
+    """Every count matrix of the deal (rows: players then the cure) with its weight; row
+    ``own`` fixed to ``own_hand`` when given (a seat knows its hand)."""
+    groups = _all_deals(totals, sizes)
+    return groups[None] if own_hand is None else groups[(own, own_hand)]
 
 
 class _Steps:
@@ -243,11 +245,9 @@ def warm(state: HerbalismState, seat: int | None) -> None:
     _belief(state, seat, [redact(e, seat) for e in state.log], _Steps(state))
 
 
-def resample(state: HerbalismState, seat: int | None, rng: random.Random) -> None:
-    """Replace everything ``seat`` cannot know with an exact draw from its consistent worlds."""
+def _final(state: HerbalismState, seat: int | None) -> tuple[Belief, _Steps, dict[int, float]]:
     steps = _Steps(state)
-    sheet = [redact(e, seat) for e in state.log]
-    belief = _belief(state, seat, sheet, steps)
+    belief = _belief(state, seat, [redact(e, seat) for e in state.log], steps)
     final = belief.filters[-1]
     # A public fact not yet in the log: whoever is about to give (Inquiring/Feeding) holds a
     # card of a colour of their medicine card, or the action would not have been legal.
@@ -255,6 +255,21 @@ def resample(state: HerbalismState, seat: int | None, rng: random.Random) -> Non
         medicine = state.k.medicines[state.pharmacist[state.active]]
         holds = steps.holds_any(state.active, steps.colours_of(medicine))
         final = {w: p for w, p in final.items() if holds(w)}
+    return belief, steps, final
+
+
+def distribution(state: HerbalismState, seat: int | None) -> dict[tuple[tuple[int, ...], ...], float]:
+    """The exact probability of each current deal (hands..., cure) given ``seat``'s knowledge:
+    tests compare it with brute force; bots may read marginals (e.g. of the cure) from it."""
+    belief, steps, final = _final(state, seat)
+    total = sum(final.values())
+    return {tuple(tuple(steps.row(w, h)) for h in range(state.players + 1)): p / total
+            for w, p in final.items()}
+
+
+def resample(state: HerbalismState, seat: int | None, rng: random.Random) -> None:
+    """Replace everything ``seat`` cannot know with an exact draw from its consistent worlds."""
+    belief, steps, final = _final(state, seat)
     worlds = list(final)
     w = rng.choices(worlds, weights=list(final.values()))[0] if len(worlds) > 1 else worlds[0]
     now = w
