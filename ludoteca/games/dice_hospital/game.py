@@ -85,13 +85,29 @@ class DiceHospital(Game):
 
 
 def _progress(view: dict[str, Any], seat: int) -> float:
+    """Points banked and pending, plus what the hospital is worth in the rounds to come."""
     pl = view["players_state"][seat]
     if view.get("final_scores") is not None:
         return float(view["final_scores"][seat])
-    discharge_at = 7
+    table = view["discharge_points"]
+    out = len(pl["discharged"])
+    pending = sum(table[min(i, len(table) - 1)] for i in range(out))
+    top = view["discharge_at"] - 1
+    value = 0.0
     patients = [b for b in pl["beds"] if b is not None]
-    near = sum(max(0, b["value"] - 2) for b in patients) / (discharge_at - 1)
-    at_risk = sum(1 for b in patients if b["value"] <= 1 and not b["treated"])
-    pending = len(pl["discharged"])
-    return (pl["score"] + 2.0 * pending + 0.6 * near + pl["blood_bags"] - 2 * pl["fatalities"]
-            - 1.5 * at_risk + 1.5 * len(pl["specialists"]) + 1.0 * (len(pl["departments"]) - 6))
+    before_neglect = view["phase"] in ("activate", "return", "take", "reveal", "place")
+    for bed in patients:
+        value += 1.25 * bed["value"] / top
+        if before_neglect and not bed["treated"]:
+            value -= 0.25
+            if bed["value"] <= 1:
+                value -= 2.0
+    value += sum(1.25 * v / top for _, v in pl["arriving"])
+    if view["phase"] == "activate" and not pl["done"]:
+        meeples = pl["nurses"] + sum(1 for s in pl["specialists"] if not s["used"])
+        free = sum(1 for d in pl["departments"] if not d["used"])
+        value += 0.2 * (min(meeples, free) + (1 if pl["activation"].get("s", 0) else 0))
+    rounds_left = view["rounds"] - view["round"]
+    improvements = 1.2 * len(pl["specialists"]) + 0.9 * (len(pl["departments"]) - 6)
+    return (pl["score"] + pending + value + pl["blood_bags"] - 2 * pl["fatalities"]
+            + improvements * rounds_left / view["rounds"])

@@ -965,6 +965,8 @@ class DiceHospitalState(State):
             "phase": self.phase,
             "round": self.round,
             "rounds": C.rules["rounds"],
+            "discharge_at": C.rules["discharge_at"],
+            "discharge_points": list(C.rules["discharge_points"]),
             "first_player": self.first,
             "bag": dict(zip(COLOURS, self.bag, strict=True)),
             "piles": {"departments": len(self.dpile), "specialists": len(self.spile),
