@@ -248,3 +248,18 @@ def test_tie_break_highest_total_value_then_shared():
     t = new(2, seed=1)
     finish_with(t, [7, 7], {0: {}, 1: {}})
     assert t.winners == [0, 1]
+
+
+def test_several_improvements_with_the_same_name():
+    """Phase 2: "Es posible tener varias mejoras de hospital con el mismo nombre"; each copy is
+    its own department, usable once per round."""
+    from dice_hospital_helpers import give_department
+
+    s = activation(beds={0: (RED, 2), 1: (GREEN, 3)})
+    first = give_department(s, 0, "ent")
+    second = give_department(s, 0, "ent")
+    for dept, bed in ((first, 0), (second, 1)):
+        s.apply(0, {"type": "department", "dept": dept})
+        s.apply(0, {"type": "meeple", "meeple": -1})
+        s.apply(0, {"type": "patient", "bed": bed})
+    assert s.P[0]["val"][:2] == [5, 6]

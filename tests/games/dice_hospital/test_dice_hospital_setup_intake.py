@@ -218,3 +218,10 @@ def test_overflow_player_chooses_who_goes_to_the_morgue():
     s.apply(seat, {"type": "morgue", "bed": 5})
     assert {a["type"] for a in s.legal_actions(seat)} == {"bed"}
     assert [a["bed"] for a in s.legal_actions(seat)] == [0, 5, 11]
+
+
+def test_setup_first_player_chosen_at_random():
+    """Set-up 1: the first player "Se puede escoger uno al azar como alternativa" (seeded)."""
+    firsts = {new(4, seed=seed).first for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    assert new(4, seed=12).first == new(4, seed=12).first
