@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from dice_hospital_helpers import GREEN, RED, YELLOW, activation, advance_to, new, refresh, set_beds
+from dice_hospital_helpers import (
+    GREEN,
+    RED,
+    YELLOW,
+    activation,
+    advance_to,
+    give_department,
+    new,
+    refresh,
+    set_beds,
+)
 
 from ludoteca import IllegalAction
 
@@ -253,8 +263,6 @@ def test_tie_break_highest_total_value_then_shared():
 def test_several_improvements_with_the_same_name():
     """Phase 2: "Es posible tener varias mejoras de hospital con el mismo nombre"; each copy is
     its own department, usable once per round."""
-    from dice_hospital_helpers import give_department
-
     s = activation(beds={0: (RED, 2), 1: (GREEN, 3)})
     first = give_department(s, 0, "ent")
     second = give_department(s, 0, "ent")
