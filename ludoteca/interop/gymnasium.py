@@ -16,6 +16,8 @@ bots play the others.
   installation has no ``normal`` level yet, ``random`` is used and a warning says so), a list
   with one name per other seat, or bot objects with ``choose(state, seat)``.  Bots are
   reseeded from the episode seed, so ``reset(seed=s)`` replays exactly.
+* ``gymnasium.make("ludoteca/dschunke-v1", opponents="random")`` works too: importing this
+  module registers every game as ``ludoteca/<id>-v<rules version>``.
 * Illegal actions (only possible without the mask): ``illegal_action="lose"`` (default) ends
   the episode with the worst reward and ``info["illegal_action"] = True``; ``"raise"`` raises
   ``ludoteca.IllegalAction``.  Simultaneous decisions are taken in seat order.
@@ -49,7 +51,7 @@ def env(game: str | Game, players: int | None = None, seat: int = 0,
 
 
 class LudotecaEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game: str | Game, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[Any] | Any = "normal",
@@ -191,6 +193,26 @@ class LudotecaEnv(gymnasium.Env):
         return self.state_
 
 
+def env_id(game_id: str) -> str:
+    """The id under which ``gymnasium.make`` knows a game, e.g. ``ludoteca/dschunke-v1``."""
+    import ludoteca
+
+    return f"ludoteca/{game_id}-v{ludoteca.game(game_id).version}"
+
+
+def register_all() -> list[str]:
+    """Register every game with ``gymnasium.make`` (done on import; idempotent)."""
+    import ludoteca
+
+    ids = []
+    for game_id in ludoteca.games():
+        name = env_id(game_id)
+        if name not in gymnasium.registry:
+            gymnasium.register(id=name, entry_point=f"{__name__}:LudotecaEnv", kwargs={"game": game_id})
+        ids.append(name)
+    return ids
+
+
 _warned: set[str] = set()
 
 
@@ -209,3 +231,6 @@ def _available_level(name: str) -> str:
                           stacklevel=3)
         return "random"
     return name
+
+
+REGISTERED = register_all()

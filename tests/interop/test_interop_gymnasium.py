@@ -64,3 +64,18 @@ def test_opponents_are_checked():
         env("dschunke", opponents=["random", "random"])
     with pytest.raises(ValueError, match="unknown bot"):
         env("dschunke", opponents="grandmaster")
+
+
+def test_gymnasium_make_knows_every_game_and_its_render_modes():
+    """Registered ids make the env; with a spec, check_env also tries every render mode."""
+    import gymnasium
+
+    from ludoteca.interop.gymnasium import env_id
+
+    made = gymnasium.make(env_id("dschunke"), opponents="random", render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(made.unwrapped)
+    made.reset(seed=1)
+    assert "dschunke" in made.render()
+    assert {env_id(g) for g in ludoteca.games()} <= set(gymnasium.registry)
