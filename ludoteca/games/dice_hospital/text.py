@@ -175,21 +175,28 @@ def describe_action(state: DiceHospitalState, action: dict[str, Any], lang: str)
 
 
 def _owned_name(state: DiceHospitalState, action: dict[str, Any], lang: str) -> str:
-    """The name of a department / specialist owned by whoever is choosing it now."""
+    """The name of the department / specialist an action points at, for whoever may choose it
+    now.  ``describe`` has no seat, so when seats activating at once own different things at
+    that index the label names the index instead."""
     C = state.C
-    movers = state.to_move
-    for seat in movers:
+    is_department = action["type"] == "department" or (action["type"] == "return"
+                                                       and action["kind"] == "department")
+    if action["type"] == "department":
+        index = action["dept"]
+    elif action["type"] == "meeple":
+        index = action["meeple"]
+    else:
+        index = action["index"]
+    names = set()
+    for seat in state.to_move:
         pl = state.P[seat]
-        if action["type"] == "department" or (action["type"] == "return"
-                                              and action["kind"] == "department"):
-            index = action["dept"] if action["type"] == "department" else action["index"]
-            if index < len(pl["depts"]):
-                return C.dept_names[pl["depts"][index]][lang]
-        else:
-            index = action["meeple"] if action["type"] == "meeple" else action["index"]
-            if index < len(pl["specs"]):
-                return C.spec_names[pl["specs"][index]][lang]
-    raise KeyError("no such improvement")
+        owned = pl["depts"] if is_department else pl["specs"]
+        if 0 <= index < len(owned):
+            names.add((C.dept_names if is_department else C.spec_names)[owned[index]][lang])
+    if len(names) == 1:
+        return names.pop()
+    key = "department_kind" if is_department else "specialist_kind"
+    return f"{text(CATALOGUE, key, lang)} {index}"
 
 
 def describe_event(state: DiceHospitalState, event: dict[str, Any], lang: str) -> str:
