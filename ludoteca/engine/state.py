@@ -126,6 +126,12 @@ class State:
             self._legal_cache[seat] = cached
         return list(cached)
 
+    def remember_legal(self, seat: int, actions: list[Action]) -> None:
+        """Keep a legal list a game computed anyway (e.g. while skipping forced steps).
+
+        It must be exactly what ``_legal_actions(seat)`` would return now; the next apply drops it."""
+        self._legal_cache[seat] = actions
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play ``action`` for ``seat``; an illegal one raises IllegalAction and changes nothing."""
         self._check_seat(seat)

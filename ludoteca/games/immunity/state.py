@@ -182,7 +182,7 @@ class ImmunityState(Observation, State):
                 self._start_part(seat, events)
             legal = self._legal_actions(seat)
             if legal and legal != [DONE]:
-                self._legal_cache[seat] = legal
+                self.remember_legal(seat, legal)
                 return
             self._end_part(seat, events)
 
