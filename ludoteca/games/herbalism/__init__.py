@@ -31,6 +31,8 @@ class Herbalism(Game):
                                    help="with actions='advanced': the action cards in play (Curing required)"),
         "target": choice(6, 6, 7, help="points that end the game at the end of a round"),
         "predictions": flag(False, help="advanced rules: prediction markers after non-curing actions"),
+        "brewing_pair_optional": flag(False, help="Brewing on the identical-pair card: the target may "
+                                                  "decline to give a pair it holds (rule text: 'puede elegir')"),
         "tie": choice("share", "share", "play_on",
                       help="a tie at the end: share the win, or play more rounds until it is broken"),
         "params": params_option(),
@@ -42,6 +44,7 @@ class Herbalism(Game):
         "advanced": {"actions": "advanced"},
         "advanced-predictions": {"actions": "advanced", "predictions": True},
         "advanced-subset": {"actions": "advanced", "advanced_actions": ["inquiring", "brewing", "curing"]},
+        "advanced-optional-pair": {"actions": "advanced", "brewing_pair_optional": True},
         "target-7-play-on": {"target": 7, "tie": "play_on"},
     }
     description: ClassVar = {

@@ -97,6 +97,7 @@ class _Steps:
 
     def __init__(self, state: HerbalismState) -> None:
         self.k = state.k
+        self.pair_optional = state.options["brewing_pair_optional"]
         self.ncol = len(self.k.colours)
         self.cure_row = state.players
         self.units = [[1 << (BITS * (self.ncol * h + c)) for c in range(self.ncol)]
@@ -157,6 +158,8 @@ class _Steps:
                     cands.append(((hp, hq), delta, checks))
                 return ("move", cands)
             if n == 0:
+                if self.pair_optional:  # declining says nothing about the target's hand
+                    return None
                 return ("move", [(None, 0, tuple((O[b][c], 0, 1) for c in range(self.ncol)))])
             xs = [e["cards"].index(2)] if "cards" in e else list(range(self.ncol))
             return ("move", [(x, 2 * (U[a][x] - U[b][x]), ((O[b][x], 2, MASK),)) for x in xs])

@@ -12,19 +12,23 @@ MAX_SEATS = 4
 PHASES = ("move", "action", "give", "target", "respond", "predict", "answer", "respond_cure", "over")
 
 
-@lru_cache(maxsize=16)
 def action_table(k: Content) -> tuple[tuple[str, ...], dict[str, int]]:
-    """All actions, as canonical JSON-ish keys, in a fixed order."""
+    return _table(k.colours, k.medicines)
+
+
+@lru_cache(maxsize=16)
+def _table(colours: tuple[str, ...], medicines: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
+    """All actions, as canonical keys, in a fixed order."""
     actions: list[dict[str, Any]] = []
-    actions += [{"type": "move", "card": m} for m in k.medicines]
+    actions += [{"type": "move", "card": m} for m in medicines]
     actions += [{"type": "action", "card": a} for a in ACTIONS]
-    actions += [{"type": "give", "colour": c, "target": t} for c in k.colours for t in range(MAX_SEATS)]
+    actions += [{"type": "give", "colour": c, "target": t} for c in colours for t in range(MAX_SEATS)]
     actions += [{"type": "target", "target": t} for t in range(MAX_SEATS)]
-    actions += [{"type": "hand_over", "colour": c} for c in (*k.colours, None)]
-    actions += [{"type": "predict", "colour": c} for c in k.colours]
+    actions += [{"type": "hand_over", "colour": c} for c in (*colours, None)]
+    actions += [{"type": "predict", "colour": c} for c in colours]
     actions += [{"type": "skip_prediction"}]
-    actions += [{"type": "answer", "card": m} for m in k.medicines]
-    actions += [{"type": "follow", "card": m} for m in k.medicines]
+    actions += [{"type": "answer", "card": m} for m in medicines]
+    actions += [{"type": "follow", "card": m} for m in medicines]
     actions += [{"type": "pass"}]
     keys = tuple(_key(a) for a in actions)
     return keys, {key: i for i, key in enumerate(keys)}

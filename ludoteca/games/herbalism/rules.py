@@ -143,9 +143,10 @@ class HerbalismState(State):
             return [{"type": "target", "target": t} for t in self._others(seat)]
         if phase == "respond":
             options = self._hand_over_options()
-            if not options:
-                return [{"type": "hand_over", "colour": None}]
-            return [{"type": "hand_over", "colour": colours[c]} for c in options]
+            actions = [{"type": "hand_over", "colour": colours[c]} for c in options]
+            if not options or (self.pending["action"] == "brewing" and self.options["brewing_pair_optional"]):
+                actions.append({"type": "hand_over", "colour": None})
+            return actions
         if phase == "predict":
             return [{"type": "predict", "colour": colours[c]} for c in self._predictable(seat)] + [
                 {"type": "skip_prediction"}]

@@ -77,9 +77,9 @@ def brute_force(state, seat):
     return {key: w / total for key, w in found.items()}
 
 
-def _round_one_prefix(players, seed, length):
+def _round_one_prefix(players, seed, length, options=ADVANCED):
     """Random play for up to ``length`` actions (curing rarely), stopping before round 1 ends."""
-    state = GAME.new(players, seed=seed, options=ADVANCED)
+    state = GAME.new(players, seed=seed, options=options)
     rng = random.Random(seed)
     for _ in range(length):
         seat = state.to_move[0]
@@ -97,8 +97,11 @@ def test_distribution_is_exactly_the_brute_force_posterior():
     """Dossier: the determinizer must be exactly consistent with all the seat knows; we sample
     uniformly among consistent worlds (card-level deals x unseen choices)."""
     checked = 0
-    for players, seed, length in [(3, 1, 9), (3, 2, 14), (3, 5, 12), (2, 3, 10), (3, 8, 16), (4, 4, 8), (3, 19, 30)]:
-        state = _round_one_prefix(players, seed, length)
+    optional = {"actions": "advanced", "brewing_pair_optional": True}
+    for players, seed, length, options in [
+            (3, 1, 9, ADVANCED), (3, 2, 14, ADVANCED), (3, 5, 12, ADVANCED), (2, 3, 10, ADVANCED),
+            (3, 8, 16, ADVANCED), (4, 4, 8, ADVANCED), (3, 19, 30, ADVANCED), (3, 19, 30, optional)]:
+        state = _round_one_prefix(players, seed, length, options)
         assert len(state.log) > 2
         for seat in range(players):
             exact = brute_force(state, seat)
@@ -107,7 +110,7 @@ def test_distribution_is_exactly_the_brute_force_posterior():
             for key, p in exact.items():
                 assert math.isclose(mine[key], p, rel_tol=1e-9, abs_tol=1e-12)
             checked += 1
-    assert checked == 21
+    assert checked == 24
 
 
 def test_sampling_follows_the_exact_distribution():
@@ -127,7 +130,7 @@ def test_sampling_follows_the_exact_distribution():
 
 
 VARIANTS = [ADVANCED, {}, {"actions": "first-game"}, {"actions": "basic"},
-            {"actions": "advanced", "predictions": True}]
+            {"actions": "advanced", "predictions": True}, {"actions": "advanced", "brewing_pair_optional": True}]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

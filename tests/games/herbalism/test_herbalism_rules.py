@@ -165,6 +165,15 @@ def test_brewing_identical_pair_target_chooses_two_of_one_colour():
     assert s.log[-1]["count"] == 0 and s.hands[CHRISTINA] == [0, 1, 1, 1]
 
 
+def test_option_identical_pair_brewing_may_be_declined():
+    """Option brewing_pair_optional (rule text: "puede elegir 2 cartas"; default: must give)."""
+    s = position(HANDS4, CURE_RY, options={"actions": "advanced", "brewing_pair_optional": True})
+    play(s, (AMY, move("identical-pair")), (AMY, act("brewing")), (AMY, {"type": "target", "target": DAVE}))
+    assert s.legal_actions(DAVE) == [{"type": "hand_over", "colour": "blue"}, {"type": "hand_over", "colour": None}]
+    play(s, (DAVE, {"type": "hand_over", "colour": None}))
+    assert s.hands[DAVE] == [0, 0, 1, 2] and s.log[-1]["count"] == 0
+
+
 def test_appealing_target_must_hand_over_a_colour_it_holds():
     """Atractivo 2: "debe darle ... todas las cartas que coincidan con 1 de los 2 colores ...
     a menos que no tenga cartas que coincidan con los 2 colores" (dossier: the target chooses,

@@ -1,0 +1,88 @@
+"""Bad input: a clear IllegalAction (a ValueError) naming the problem, and nothing changed."""
+
+import pytest
+from herbalism_helpers import ADVANCED, AMY, BOB, CHRISTINA, act, move, play, position
+
+from ludoteca import IllegalAction
+
+HANDS = [[1, 0, 1, 2], [0, 1, 2, 1], [0, 1, 1, 2]]  # Amy holds no yellow
+CURE = [1, 1, 0, 0]
+
+
+def refused(state, seat, action, words):
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=words):
+        state.apply(seat, action)
+    assert state.to_json() == before
+
+
+def test_giving_a_card_you_do_not_hold():
+    """Indagar 1: "elige una carta de ingrediente en la mano que coincida con uno de los colores"."""
+    s = position(HANDS, CURE, options=ADVANCED)
+    play(s, (AMY, move("yellow-blue")), (AMY, act("inquiring")))
+    refused(s, AMY, {"type": "give", "colour": "yellow", "target": BOB}, "you hold no yellow card to give")
+
+
+def test_giving_a_colour_not_on_your_medicine_card():
+    """Alimentación 1: the card given must match one of the 2 colours of your medicine card."""
+    s = position(HANDS, CURE, options=ADVANCED)
+    play(s, (AMY, move("red-blue")), (AMY, act("feeding")))
+    refused(s, AMY, {"type": "give", "colour": "green", "target": BOB},
+            "green is not a colour of your medicine card red-blue")
+
+
+def test_giving_to_yourself():
+    s = position(HANDS, CURE, options=ADVANCED)
+    play(s, (AMY, move("red-blue")), (AMY, act("feeding")))
+    refused(s, AMY, {"type": "give", "colour": "red", "target": AMY}, "not to yourself")
+
+
+def test_staying_on_the_same_medicine_card():
+    """Mueva al farmacéutico: "no pueden elegir permanecer en la tarjeta de medicamentos original"."""
+    s = position(HANDS, CURE, options=ADVANCED)
+    play(s, (AMY, move("red-blue")), (AMY, act("brewing")), (AMY, {"type": "target", "target": BOB}))
+    play(s, (BOB, move("red-blue")), (BOB, act("brewing")), (BOB, {"type": "target", "target": AMY}))
+    play(s, (CHRISTINA, move("red-blue")), (CHRISTINA, act("brewing")), (CHRISTINA, {"type": "target", "target": AMY}))
+    refused(s, AMY, move("red-blue"), "already on red-blue: you must move it to a different medicine card")
+
+
+def test_answer_marker_on_a_card_that_already_has_one():
+    """Curación 2: answer "en cualquier carta de medicina que no tenga un marcador de curación"."""
+    s = position(HANDS, CURE, options=ADVANCED)
+    play(s, (AMY, move("red-blue")), (AMY, act("curing")), (AMY, {"type": "answer", "card": "green-blue"}))
+    refused(s, BOB, {"type": "answer", "card": "green-blue"}, "green-blue already has a cure marker")
+    refused(s, BOB, {"type": "follow", "card": "red-green"}, "red-green has no cure marker to follow")
+
+
+def test_acting_without_a_marker():
+    """Curación: "Un jugador sin un marcador de cura no puede realizar más acciones"."""
+    s = position(HANDS, CURE, options=ADVANCED)
+    play(s, (AMY, move("red-blue")), (AMY, act("curing")), (AMY, {"type": "answer", "card": "green-blue"}),
+         (BOB, {"type": "pass"}), (CHRISTINA, {"type": "pass"}))
+    assert s.marker[AMY] != -1 and s.to_move == (BOB,)
+    refused(s, AMY, move("red-green"), "used its cure marker this round")
+
+
+def test_action_card_not_in_play_and_impossible_action():
+    """Preparar 2: only the action cards of the chosen set are on the table; an action that
+    cannot be carried out is not legal (dossier ruling)."""
+    s = position(HANDS, CURE)  # normal: Feeding, Appealing, Curing
+    play(s, (AMY, move("red-blue")))
+    refused(s, AMY, act("inquiring"), "not in play")
+    s = position(HANDS, CURE, options=ADVANCED, start=BOB)
+    play(s, (BOB, move("red-yellow")))
+    play(s, (BOB, act("feeding")))  # Bob holds yellow: fine
+    s = position(HANDS, CURE, options=ADVANCED, start=AMY)
+    s.hands[AMY] = [0, 0, 2, 2]
+    play(s, (AMY, move("red-yellow")))
+    refused(s, AMY, act("inquiring"), "needs a card of your medicine card's colours")
+
+
+def test_malformed_actions_and_wrong_seat():
+    s = position(HANDS, CURE, options=ADVANCED)
+    refused(s, AMY, {"type": "fly"}, "not possible now")
+    refused(s, AMY, {"type": "move", "card": "purple"}, "not possible now")
+    refused(s, AMY, {"type": "move"}, "missing")
+    refused(s, BOB, move("red-blue"), "not to move")
+    play(s, (AMY, move("red-blue")), (AMY, act("appealing")), (AMY, {"type": "target", "target": BOB}))
+    refused(s, BOB, {"type": "hand_over", "colour": "yellow"}, "hand over a colour you hold")
