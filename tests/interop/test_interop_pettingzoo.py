@@ -71,3 +71,23 @@ def test_only_the_agent_to_act_has_a_mask():
     assert e.observe("seat_0")["action_mask"].sum() > 0
     assert e.observe("seat_1")["action_mask"].sum() == 0
     assert e.state().shape == e.observe("seat_0")["observation"].shape
+
+
+@pytest.mark.parametrize("game_id", ludoteca.games())
+def test_simultaneous_decisions_are_asked_in_seat_order(game_id):
+    """The agent selected is always the lowest seat among those the game waits for."""
+    players = ludoteca.game(game_id).max_players
+    e = env(game_id, players=players)
+    e.reset(seed=2)
+    several = 0
+    for agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        pending = e.game_state.to_move
+        several += len(pending) > 1
+        assert agent == f"seat_{min(pending)}"
+        e.step(e.action_space(agent).sample(obs["action_mask"]))
+    if game_id == "dice-hospital":
+        assert several > 0          # its activation really is simultaneous
