@@ -7,7 +7,7 @@ from typing import Any
 from ludoteca.engine import Game
 from ludoteca.engine.options import flag, params_option
 
-from . import rl
+from . import rl, text
 from .content import content_for
 from .state import DiceHospitalState
 
@@ -72,6 +72,10 @@ class DiceHospital(Game):
         mine = values[seat]
         others = [v for s, v in enumerate(values) if s != seat]
         return mine - (max(others) if others else 0.0)
+
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """The terminal board (``ludoteca play``), drawn from a view only."""
+        return text.render_board(view, lang, content_for({}))
 
     # ---- RL interop -----------------------------------------------------------------------
     def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:

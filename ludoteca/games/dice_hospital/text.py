@@ -224,3 +224,96 @@ def describe_event(state: DiceHospitalState, event: dict[str, Any], lang: str) -
     if f"ev_{kind}" in CATALOGUE:
         return text(CATALOGUE, f"ev_{kind}", lang, **event)
     return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
+
+
+BOARD_WORDS: dict[str, dict[str, str]] = {
+    "round": {"en": "Round", "es": "Ronda", "fr": "Manche"},
+    "phase": {"en": "phase", "es": "fase", "fr": "phase"},
+    "first": {"en": "first player", "es": "jugador inicial", "fr": "premier joueur"},
+    "event": {"en": "event", "es": "evento", "fr": "événement"},
+    "bag": {"en": "Bag", "es": "Bolsa", "fr": "Sac"},
+    "offers": {"en": "Offers", "es": "Ofertas", "fr": "Offres"},
+    "ambulances": {"en": "Ambulances", "es": "Ambulancias", "fr": "Ambulances"},
+    "seat": {"en": "Seat", "es": "Asiento", "fr": "Place"},
+    "score": {"en": "score", "es": "puntos", "fr": "score"},
+    "blood": {"en": "blood bags", "es": "bolsas de sangre", "fr": "poches de sang"},
+    "dead": {"en": "fatalities", "es": "fallecidos", "fr": "décès"},
+    "nurses": {"en": "nurses", "es": "enfermeros", "fr": "infirmiers"},
+    "beds": {"en": "beds", "es": "camas", "fr": "lits"},
+    "depts": {"en": "departments", "es": "departamentos", "fr": "services"},
+    "specs": {"en": "specialists", "es": "especialistas", "fr": "spécialistes"},
+    "arriving": {"en": "arriving", "es": "llegando", "fr": "arrivants"},
+    "discharged": {"en": "discharged", "es": "altas", "fr": "sortis"},
+    "reports": {"en": "Medical reports", "es": "Informes médicos", "fr": "Rapports médicaux"},
+    "done": {"en": "done", "es": "terminado", "fr": "terminé"},
+    "legend": {"en": "R/Y/G = red/yellow/green, * treated, ~ blood-bag colour, x used",
+               "es": "R/Y/G = rojo/amarillo/verde, * curado, ~ color por bolsa de sangre, x usado",
+               "fr": "R/Y/G = rouge/jaune/vert, * soigné, ~ couleur par poche de sang, x utilisé"},
+}
+
+
+def _die(colour: str, value: int) -> str:
+    return f"{colour[0].upper()}{value}"
+
+
+def render_board(view: dict[str, Any], lang: str, content: Any) -> str:
+    """A plain-text board for the terminal, from a view only."""
+    def w(key: str) -> str:
+        return BOARD_WORDS[key][lang]
+
+    dept_names = dict(zip(content.dept_ids, content.dept_names, strict=True))
+    spec_names = dict(zip(content.spec_ids, content.spec_names, strict=True))
+    lines = [f"{w('round')} {view['round']}/{view['rounds']} · {w('phase')} {view['phase']} · "
+             f"{w('first')}: {view['first_player']}"]
+    if view.get("event"):
+        event = next(e for e in content.events if e["id"] == view["event"])
+        lines[0] += f" · {w('event')}: {event['name'][lang]} ({event['text'][lang]})"
+    bag = view["bag"]
+    lines.append(f"{w('bag')}: " + " ".join(f"{colour_name(c, lang)} {n}" for c, n in bag.items())
+                 + f" · {w('blood')} {view['blood_supply']}")
+    offers = view["offers"]
+    lines.append(f"{w('offers')}: " + ", ".join(dept_names[d][lang] for d in offers["departments"])
+                 + " | " + ", ".join(spec_names[k][lang] for k in offers["specialists"]))
+    if view["ambulances"]:
+        lines.append(f"{w('ambulances')}: " + " | ".join(
+            f"{a['number']}: " + " ".join(_die(c, v) for c, v in a["patients"])
+            + (f" ({w('seat')} {a['owner']})" if a["owner"] >= 0 else "")
+            for a in view["ambulances"]))
+    if view["intake_line"]:
+        lines.append("> " + " ".join(_die(c, v) for c, v in view["intake_line"]))
+    if view.get("medical_reports"):
+        lines.append(f"{w('reports')}: " + ", ".join(view["medical_reports"]))
+    for seat, pl in enumerate(view["players_state"]):
+        head = (f"{w('seat')} {seat}: {w('score')} {pl['score']}, {w('blood')} {pl['blood_bags']}, "
+                f"{w('dead')} {pl['fatalities']}, {w('nurses')} {pl['nurses']}")
+        if pl["administrator"]:
+            admin = next(a for a in content.admins if a["id"] == pl["administrator"])
+            head += f", {admin['name'][lang]}"
+        if pl["done"] and view["phase"] == "activate":
+            head += f" ({w('done')})"
+        lines.append(head)
+        cells = []
+        for bed in pl["beds"]:
+            if bed is None:
+                cells.append("..")
+                continue
+            cell = _die(bed["colour"], bed["value"]) + ("*" if bed["treated"] else "")
+            if bed["tint"]:
+                cell += "~" + bed["tint"][0].upper()
+            cells.append(cell)
+        wards = [" ".join(f"{i * 3 + k}:{cells[i * 3 + k]}" for k in range(3) if i * 3 + k < len(cells))
+                 for i in range((len(cells) + 2) // 3)]
+        lines.append(f"  {w('beds')}: " + " | ".join(wards))
+        lines.append(f"  {w('depts')}: " + ", ".join(
+            f"{i} {dept_names[d['id']][lang]}{' x' if d['used'] else ''}"
+            for i, d in enumerate(pl["departments"])))
+        if pl["specialists"]:
+            lines.append(f"  {w('specs')}: " + ", ".join(
+                f"{i} {spec_names[k['id']][lang]} ({k['meeple']}){' x' if k['used'] else ''}"
+                for i, k in enumerate(pl["specialists"])))
+        if pl["arriving"]:
+            lines.append(f"  {w('arriving')}: " + " ".join(_die(c, v) for c, v in pl["arriving"]))
+        if pl["discharged"]:
+            lines.append(f"  {w('discharged')}: " + " ".join(c[0].upper() for c in pl["discharged"]))
+    lines.append(w("legend"))
+    return "\n".join(lines)

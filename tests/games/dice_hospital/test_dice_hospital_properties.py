@@ -58,3 +58,19 @@ def test_evaluate_prefers_more_points_and_fewer_fatalities():
     before = G.evaluate(s.view(0), 0)
     s.P[0]["dead"] = 2
     assert G.evaluate(s.view(0), 0) < before
+
+
+def test_text_board_draws_every_phase_from_views():
+    """The terminal board (Game.render_text) is drawn from a view alone, in all languages."""
+    s = new(2, seed=2, events=True)
+    rng = random.Random(2)
+    phases = set()
+    while not s.is_over:
+        if s.phase not in phases:
+            phases.add(s.phase)
+            for lang in ("en", "es", "fr"):
+                board = G.render_text(s.view(None), lang)
+                assert "0:" in board and len(board.splitlines()) >= 8
+        seat = rng.choice(s.to_move)
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert {"setup", "claim", "place", "take", "activate"} <= phases
