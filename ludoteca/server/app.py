@@ -92,12 +92,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"name": who.name}
 
     @app.post("/api/me")
-    async def rename(response: Response, body: dict = Body(...), who: Guest = Depends(guest)) -> dict[str, Any]:
+    async def rename(response: Response, body: dict = Body(...), who: Guest = Depends(guest),
+                     tables: TableManager = Depends(manager)) -> dict[str, Any]:
         try:
             name = clean_name(body.get("name"))
         except ValueError as exc:
             raise Rejected("bad_request", str(exc)) from exc
         set_cookie(response, Guest(who.id, name))
+        await tables.rename(who, name)
         return {"name": name}
 
     # ---- catalogue -----------------------------------------------------------------------------

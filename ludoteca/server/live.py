@@ -281,6 +281,16 @@ class TableManager:
         self.schedule_bots(table)
         return table
 
+    async def rename(self, guest: Guest, name: str) -> None:
+        await self.store.run(self.store.rename, guest.id, name)
+        for table in list(self.tables.values()):
+            held = [s for s in table.seats if s["user_id"] == guest.id]
+            for seat in held:
+                seat["name"] = name
+            if held:
+                self.broadcast(table, [])
+                await self.hub.publish({"table": table.id, "kind": "table"})
+
     async def rematch(self, guest: Guest, table_id: Any) -> str:
         """'Play again': a new table with the same game, options and seat holders."""
         table = await self.get(table_id)

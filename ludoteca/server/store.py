@@ -115,6 +115,11 @@ class Store:
                              .values(status="playing", updated_at=now()))
         return True
 
+    def rename(self, user_id: str, name: str) -> None:
+        """A guest's new name shows at every seat they hold."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.user_id == user_id).values(name=name))
+
     def set_next(self, table_id: str, next_id: str) -> str:
         """Link a finished table to its rematch; the first link wins and is returned."""
         with self.engine.begin() as conn:

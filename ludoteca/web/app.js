@@ -274,6 +274,11 @@ function showTable(tableId) {
 function onMessage(message) {
   if (message.type === "error") {
     notify(`${t("error")}: ${message.message}`, true);
+    if (page?.kind === "table" && ["unknown_table", "damaged_table"].includes(message.code) && !page.bySeat.size) {
+      socket.joined = null;
+      main.replaceChildren(el("p", { class: "error", id: "table-error" }, message.message));
+      return;
+    }
     if (page?.kind === "table") drawTable();
     return;
   }

@@ -89,6 +89,9 @@ def test_against_a_bot_to_the_end_with_a_reload_mid_game_then_replay(server: Ser
     page.wait_for_function(f"document.querySelector('#replay-step').textContent === 'Step {final} of {final}'")
     page.goto(server.url + "/#/history")
     page.locator(f"tr[data-table='{table_id}']").wait_for()
+    page.goto(server.url + "/#/table/no-such-table")
+    page.wait_for_selector("#table-error")
+    assert "no table 'no-such-table'" in page.text_content("#table-error")
     assert page.errors == []  # type: ignore[attr-defined]
 
 

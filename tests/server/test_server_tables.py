@@ -99,6 +99,8 @@ def test_invite_sit_start_and_only_the_seat_holder_may_act(server: Server) -> No
         assert receive(fws, "state", version=1)["seat"] == 1
     mine = {t["id"]: t for t in friend.http.get("/api/my-tables").json()}
     assert mine[table["id"]]["mine"] == [1]
+    friend.http.post("/api/me", json={"name": "Bea"}).raise_for_status()  # a new name shows at the seat
+    assert host.http.get(f"/api/tables/{table['id']}").json()["seats"][1]["name"] == "Bea"
 
 
 def test_two_players_finish_play_again_keeps_the_seats_and_my_tables_marks_the_turn(server: Server) -> None:
