@@ -37,6 +37,9 @@ class DiceHospital(Game):
     option_specs = {
         "first_player_may_take_ambulance_1": flag(
             False, "The French text bars the first player from ambulance 1; true lifts that."),
+        "empty_bonus_needs_discharge": flag(
+            False, "Ruling: the +5 for empty wards needs at least one patient discharged that "
+                   "round (the texts give it for empty wards alone)."),
         "admissions_panic": flag(False, "Variant: start with 5 patients valued 3, 3, 4, 5, 5."),
         "national_epidemic": flag(
             False, "Variant: each claimed ambulance brings one extra rolled patient."),

@@ -413,7 +413,7 @@ class DiceHospitalState(State):
                 points += amount * len(out)
             empty = all(c < 0 for c in pl["col"])
             bonus = 0
-            if empty:
+            if empty and (out or not self.options["empty_bonus_needs_discharge"]):
                 bonus = self.C.rules["empty_wards_bonus"]
                 if admin and admin["kind"] == "empty_bonus_extra":
                     bonus += admin["amount"]

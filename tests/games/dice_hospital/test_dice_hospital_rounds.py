@@ -183,6 +183,22 @@ def test_empty_wards_bonus_five():
     assert s.P[0]["out"] == []
 
 
+def test_empty_wards_bonus_without_discharges_follows_the_option():
+    """Phase 5 as written gives the +5 to any hospital with empty wards; the option
+    empty_bonus_needs_discharge asks for at least one discharge that round too."""
+    s = activation(beds={})
+    no_admins(s)
+    s._discharge()
+    assert s.P[0]["score"] == 5
+    t = activation(beds={}, empty_bonus_needs_discharge=True)
+    no_admins(t)
+    t._discharge()
+    assert t.P[0]["score"] == 0
+    t.P[0]["out"] = [RED]
+    t._discharge()
+    assert t.P[0]["score"] == 1 + 5
+
+
 # ---- phase 6 and the end --------------------------------------------------------------------------
 def test_shift_change_resets_rows_meeples_and_offers():
     """Phase 6: meeples go home, treated patients return to the untreated row, ambulances go
