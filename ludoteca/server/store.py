@@ -155,10 +155,16 @@ class Store:
         return result
 
     def tables_with_bots_to_move(self) -> list[str]:
-        """Playing tables with a bot seat: after a restart their bots must be woken."""
+        """Playing tables where a bot is to move: after a restart their bots must be woken.
+        (Tables waiting for a person stay asleep until someone opens them.)"""
         with self.engine.connect() as conn:
-            return list(conn.execute(
-                select(game_tables.c.id).where(and_(
-                    game_tables.c.status == "playing",
-                    game_tables.c.id.in_(select(seats.c.table_id).where(seats.c.kind == "bot")))))
-                .scalars())
+            bot_seats: dict[str, set[int]] = {}
+            for table_id, seat in conn.execute(
+                    select(seats.c.table_id, seats.c.seat).join(game_tables, game_tables.c.id == seats.c.table_id)
+                    .where(and_(seats.c.kind == "bot", game_tables.c.status == "playing"))):
+                bot_seats.setdefault(table_id, set()).add(seat)
+            if not bot_seats:
+                return []
+            rows = conn.execute(select(game_tables.c.id, game_tables.c.to_move)
+                                .where(game_tables.c.id.in_(list(bot_seats))))
+            return [table_id for table_id, to_move in rows if bot_seats[table_id] & set(to_move or [])]
