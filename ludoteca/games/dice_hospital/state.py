@@ -152,7 +152,7 @@ class DiceHospitalState(State):
         return out
 
     def _finish_setup(self) -> None:
-        R = self.C.rules
+        """Administrators are revealed (the unkept ones go back to the box) and act."""
         for seat in self.turn_order():
             pl = self.P[seat]
             pl["hand"] = []
@@ -160,7 +160,6 @@ class DiceHospitalState(State):
                 admin = self.C.admins[pl["admin"]]
                 if admin["kind"] == "start_blood":
                     self._gain_blood(pl, admin["amount"])
-        del R
         self._start_round()
 
     # ---- the round -----------------------------------------------------------------------
