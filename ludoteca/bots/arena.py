@@ -66,12 +66,13 @@ def play_game(game_id: str, players: int, bots: list[str], index: int, seed: int
     think = [0.0] * players
     decisions = [0] * players
     start = time.perf_counter()
+    cpu_start = time.process_time()
     actions = 0
     while not state.is_over:
         seat = state.to_move[0]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         action = seat_bots[seat].choose(state, seat)
-        think[seat] += time.perf_counter() - t0
+        think[seat] += time.process_time() - t0
         decisions[seat] += 1
         state.apply(seat, action)
         actions += 1
@@ -87,6 +88,7 @@ def play_game(game_id: str, players: int, bots: list[str], index: int, seed: int
         "shares": [1.0 / len(winners) if s in winners else 0.0 for s in range(players)],
         "actions": actions, "seconds": round(time.perf_counter() - start, 3),
         "think": [round(t, 3) for t in think], "decisions": decisions,
+        "cpu": round(time.process_time() - cpu_start, 3),
     }
 
 

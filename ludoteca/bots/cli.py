@@ -38,7 +38,9 @@ def arena(
     """Bots play each other with seats rotated; per-bot win rate (Wilson 95%), score, length.
 
     A win shared by k seats counts 1/k.  With N players the fair share is 1/N: a bot beats
-    the table when the lower end of its interval is above it."""
+    the table ("beats: yes") when the lower end of its interval is above it; "no" when the
+    upper end is below; "?" otherwise.  score and length are means per game; s/dec is the
+    bot's mean thinking time per decision."""
     from ludoteca.cli import fail, load_game, parse_options
 
     game = load_game(game_id)
@@ -74,8 +76,7 @@ def arena(
 def show(summary: Summary, title: str) -> None:
     table = Table(title=f"{title}: {summary.games} games, {summary.players} players, "
                         f"fair share {summary.fair_share:.3f}")
-    for column in ("bot", "seats", "wins", "win rate", "95% interval", "beats table", "mean score",
-                   "mean length", "s/decision"):
+    for column in ("bot", "seats", "wins", "rate", "95% CI", "beats", "score", "length", "s/dec"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for stats in sorted(summary.by_bot.values(), key=lambda s: -s.win_rate):
         low, high = stats.interval
