@@ -65,7 +65,26 @@ CATALOGUE = {
                       "fr": "Fin de la manche {round} ; points {scores}"},
     "ev_turn": {"en": "Player {seat}'s turn", "es": "Turno del jugador {seat}",
                 "fr": "Au tour du joueur {seat}"},
+    "ev_targeted": {"en": "Player {seat} chooses player {target} for {card}",
+                    "es": "El jugador {seat} elige al jugador {target} para {card}",
+                    "fr": "Le joueur {seat} choisit le joueur {target} pour {card}"},
+    "ev_forced_cure": {"en": "Player {seat} holds the last cure marker and must cure now",
+                       "es": "El jugador {seat} tiene el último marcador de curación y debe curar ya",
+                       "fr": "Le joueur {seat} a le dernier marqueur de guérison et doit guérir"},
+    "ev_prediction": {"en": "Player {seat} predicts {colour}", "es": "El jugador {seat} predice {colour}",
+                      "fr": "Le joueur {seat} prédit {colour}"},
+    "ev_pass": {"en": "Player {seat} passes", "es": "El jugador {seat} pasa", "fr": "Le joueur {seat} passe"},
+    "ev_round_start": {"en": "Round {round}: player {start} starts",
+                       "es": "Ronda {round}: empieza el jugador {start}",
+                       "fr": "Manche {round} : le joueur {start} commence"},
+    "ev_dealt": {"en": "Your hand: {cards}", "es": "Tu mano: {cards}", "fr": "Votre main : {cards}"},
+    "ev_reveal": {"en": "The cure was {cards} ({card})", "es": "La cura era {cards} ({card})",
+                  "fr": "Le remède était {cards} ({card})"},
+    "ev_game_over": {"en": "Game over; scores {scores}", "es": "Fin de la partida; puntos {scores}",
+                     "fr": "Fin de la partie ; points {scores}"},
 }
+
+ORDER = ("red", "yellow", "green", "blue")
 
 
 def colour(name: str | None, lang: str) -> str:
@@ -77,6 +96,11 @@ def medicine(name: str, lang: str) -> str:
         return IDENTICAL[lang]
     parts = name.split("-")
     return "-".join(colour(p, lang) for p in parts)
+
+
+def cards(counts: list[int], lang: str) -> str:
+    """[1, 0, 2, 0] -> "1 red, 2 green" (colours in the content's order)."""
+    return ", ".join(f"{n} {colour(c, lang)}" for c, n in zip(ORDER, counts, strict=False) if n) or "-"
 
 
 def card_name(name: str, lang: str) -> str:
@@ -124,4 +148,19 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         return text(CATALOGUE, "ev_turn", lang, seat=event["seat"])
     if kind in ("answer", "follow"):
         return f"{event['seat']}: " + text(CATALOGUE, kind, lang, card=medicine(event["card"], lang))
+    if kind == "targeted":
+        return text(CATALOGUE, "ev_targeted", lang, seat=event["seat"], target=event["target"],
+                    card=card_name(event["card"], lang))
+    if kind in ("forced_cure", "pass"):
+        return text(CATALOGUE, "ev_" + kind, lang, seat=event["seat"])
+    if kind == "prediction":
+        return text(CATALOGUE, "ev_prediction", lang, seat=event["seat"], colour=colour(event["colour"], lang))
+    if kind == "round_start":
+        return text(CATALOGUE, "ev_round_start", lang, round=event["round"], start=event["start"])
+    if kind == "dealt":
+        return text(CATALOGUE, "ev_dealt", lang, cards=cards(event["hand"], lang))
+    if kind == "reveal":
+        return text(CATALOGUE, "ev_reveal", lang, cards=cards(event["cure"], lang), card=medicine(event["card"], lang))
+    if kind == "game_over":
+        return text(CATALOGUE, "ev_game_over", lang, scores=event["scores"])
     return ", ".join(f"{key}={v}" for key, v in event.items() if key != "to")

@@ -108,3 +108,16 @@ def test_descriptions_in_three_languages():
         labels = {lang: s.describe(action, lang) for lang in ("en", "es", "fr")}
         assert len(set(labels.values())) == 3
     assert s.describe({"type": "give", "colour": "red", "target": 1}, "es") == "Da una carta de color rojo al jugador 1"
+
+
+def test_every_event_has_a_label_in_each_language():
+    """Logs read in English, Spanish and French: no event falls back to raw key=value text."""
+    for seed in range(6):
+        s = GAME.new(3, seed=seed, options={"actions": "advanced", "predictions": True})
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = s.to_move[0]
+            for event in s.apply(seat, rng.choice(s.legal_actions(seat))):
+                for lang in ("en", "es", "fr"):
+                    line = s.describe_event(event, lang)
+                    assert "=" not in line and line, (event, lang)
