@@ -7,9 +7,9 @@ from functools import lru_cache
 from typing import Any
 
 from .content import ACTIONS, Content
+from .rules import PHASES
 
 MAX_SEATS = 4
-PHASES = ("move", "action", "give", "target", "respond", "predict", "answer", "respond_cure", "over")
 
 
 def action_table(k: Content) -> tuple[tuple[str, ...], dict[str, int]]:

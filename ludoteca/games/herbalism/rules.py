@@ -24,9 +24,10 @@ from ludoteca.engine import IllegalAction, State
 from ludoteca.engine.state import Action, Event, explain_illegal
 
 from . import belief, labels
-from .content import Content, content_for
+from .content import ACTIONS, Content, content_for
 from .knowledge import audience, redact
 
+#: The decision steps, in turn order (view["phase"]).
 PHASES = ("move", "action", "give", "target", "respond", "predict", "answer", "respond_cure", "over")
 
 
@@ -51,7 +52,7 @@ class HerbalismState(State):
         self.k = content_for(self.options)
         preset = self.options["actions"]
         chosen = self.options["advanced_actions"] if preset == "advanced" else self.k.action_sets[preset]
-        self.cards = tuple(a for a in self.k.action_sets["advanced"] if a in chosen)
+        self.cards = tuple(a for a in ACTIONS if a in chosen)
         self._beliefs: dict[Any, Any] = {}
 
     def _dump_fields(self) -> dict[str, Any]:
@@ -221,7 +222,7 @@ class HerbalismState(State):
         if kind == "action" and action.get("card") in ("inquiring", "feeding") and action["card"] in self.cards:
             return (f"{action['card']} needs a card of your medicine card's colours in your hand "
                     f"({k.medicines[self.pharmacist[seat]]})")
-        if kind == "action" and action.get("card") in k.action_sets["advanced"]:
+        if kind == "action" and action.get("card") in ACTIONS:
             return (f"the action card {action['card']} is not in play in this game; in play: "
                     f"{', '.join(self.cards)}")
         if kind == "hand_over" and self.phase == "respond":
