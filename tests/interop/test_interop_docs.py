@@ -12,7 +12,7 @@ import pytest
 DOC = Path(__file__).resolve().parents[2] / "docs" / "interop.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.S)
 # Shrunk so the suite stays fast; the page's figures come from the full budgets.
-SHRINK = {"steps < 3000": "steps < 150", "2.0, 10,": "2.0, 1,", 'opponents="normal"': 'opponents="random"'}
+SHRINK = {"steps < 3000": "steps < 150", "2.0, 10,": "2.0, 2,", 'opponents="normal"': 'opponents="random"'}
 
 
 def _runnable():
