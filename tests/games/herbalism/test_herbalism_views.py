@@ -121,3 +121,15 @@ def test_every_event_has_a_label_in_each_language():
                 for lang in ("en", "es", "fr"):
                     line = s.describe_event(event, lang)
                     assert "=" not in line and line, (event, lang)
+
+
+def test_target_is_always_asked_so_turn_order_leaks_nothing():
+    """Hidden hands (Preparar 4): whether Bob holds one or both colours must not show in whose
+    turn it is, so the Appealing target always gets its own hand_over decision."""
+    views = []
+    for bob, cure in (([0, 1, 2, 1], [1, 0, 0, 1]), ([1, 1, 1, 1], [0, 0, 1, 1])):  # blue only / both
+        s = position([[1, 0, 1, 2], bob, [0, 2, 1, 1]], cure, options=ADVANCED)
+        play(s, (AMY, move("red-blue")), (AMY, act("appealing")), (AMY, {"type": "target", "target": BOB}))
+        assert s.to_move == (BOB,) and len(s.legal_actions(BOB)) == 1 + bob[0]
+        views.append(s.view(CHRISTINA))
+    assert views[0] == views[1]
