@@ -45,7 +45,7 @@ BITS = 3
 MASK = 7
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)
 def _vectors(size: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every count vector of ``size`` cards with at most ``caps[c]`` of colour c."""
     if len(caps) == 1:
@@ -58,7 +58,8 @@ def _all_deals(totals: tuple[int, ...], sizes: tuple[int, ...]) -> dict[Any, dic
     """Every deal (rows: players then the cure) with its number of card-level deals (up to a
     constant), grouped by (seat, that seat's hand) and under None for a spectator.
 
-    Built once per player count (a few tens of ms), so any seat's prior is a lookup."""
+    Built once per player count and process (4 players: 10,982 deals, about a quarter of a
+    second), so any seat's prior is then a lookup."""
     ncol = len(totals)
     shift = BITS * ncol
     every: dict[int, float] = {}
