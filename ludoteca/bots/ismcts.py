@@ -28,6 +28,7 @@ equally well wherever it runs.  With ``iterations`` alone the bot is determinist
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -81,66 +82,86 @@ class ISMCTSBot:
         start = time.process_time()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else math.inf
+        keys = [action_key(a) for a in legal]
+        base = self.rng.getrandbits(60)
         root = Node(-1)
+        root.order = self._rank(state.determinize(seat, random.Random(base)), seat, legal, keys,
+                                random.Random(base), whole=True)
         rewards = Rewards(seat)
         done = 0
         while done < limit and (done == 0 or time.process_time() < deadline):
-            self._iterate(root, state.determinize(seat, self.rng), seat, rewards)
+            self._iterate(root, state, seat, legal, keys, base, rewards)
             done += 1
         self.last = {"iterations": done, "seconds": time.process_time() - start}
-        return self._best(root, legal)
+        return self._best(root, legal, keys)
 
-    def _best(self, root: Node, legal: list[Action]) -> Action:
-        """The most visited root action (ties: the best mean, then the first listed)."""
-        best, best_rank = legal[0], (-1, -1.0)
-        for action in legal:
-            child = root.children.get(action_key(action))
+    def _best(self, root: Node, legal: list[Action], keys: list[Any]) -> Action:
+        """The most visited root action (ties: the best mean, then the best ranked)."""
+        best, best_rank = legal[0], (-1, -1.0, 0)
+        for action, key in zip(legal, keys, strict=True):
+            child = root.children.get(key)
             if child is None:
                 continue
-            rank = (child.visits, child.total / max(1, child.visits))
+            rank = (child.visits, child.total / max(1, child.visits), -root.order.get(key, 0))
             if rank > best_rank:
                 best, best_rank = action, rank
         return best
 
     # ---- one iteration ----------------------------------------------------------------------
-    def _iterate(self, root: Node, det: State, me: int, rewards: Rewards) -> None:
-        node = root
-        path = [root]
-        while not det.is_over:
+    def _iterate(self, root: Node, state: State, me: int, legal: list[Action], keys: list[Any],
+                 base: int, rewards: Rewards) -> None:
+        """Choose a root action, then play it in a fresh determinization and search below.
+
+        The root's actions are the seat's own, the same in every determinization, so the
+        action is chosen first and the world drawn after: the n-th visit of *every* root
+        action uses the same determinization and the same future dice (seed ``base + n``).
+        Comparing root actions on common random numbers removes most of the luck from the
+        comparison, which matters with a budget of a hundred iterations."""
+        pick, _ = self._pick(root, keys, me, self.rng)
+        child = root.children[keys[pick]]
+        rng = random.Random(base + 1 + child.visits)
+        det = state.determinize(me, rng)
+        det.apply(me, legal[pick])
+        node = child
+        path = [root, child]
+        new = child.visits == 0
+        while not new and not det.is_over:
             movers = det.to_move
             mover = me if me in movers else movers[0]
-            legal = det.legal_actions(mover)
-            keys = [action_key(a) for a in legal]
-            if node.order is None and len(legal) > 1 and node.visits >= self._prior_threshold(node):
-                node.order = self._rank(det, mover, legal, keys, node is root)
-            allowed = self._allowed(node, keys)
-            untried = [i for i in allowed if keys[i] not in node.children]
-            if untried:
-                if node.order is not None:
-                    pick = min(untried, key=lambda i: node.order.get(keys[i], len(node.order)))
-                else:
-                    pick = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-                child = node.children[keys[pick]] = Node(mover)
-                for i in allowed:
-                    sibling = node.children.get(keys[i])
-                    if sibling is not None:
-                        sibling.avail += 1
-                det.apply(mover, legal[pick])
-                path.append(child)
-                break
-            pick = self._select(node, allowed, keys)
-            node = node.children[keys[pick]]
-            det.apply(mover, legal[pick])
+            moves = det.legal_actions(mover)
+            move_keys = [action_key(a) for a in moves]
+            if node.order is None and len(moves) > 1 and node.visits >= self.prior_visits:
+                node.order = self._rank(det, mover, moves, move_keys, rng, whole=False)
+            pick, new = self._pick(node, move_keys, mover, rng)
+            node = node.children[move_keys[pick]]
+            det.apply(mover, moves[pick])
             path.append(node)
-        self._simulate(det)
+        self._simulate(det, rng)
         values = rewards(det)
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:
                 visited.total += values[visited.seat]
 
-    def _prior_threshold(self, node: Node) -> int:
-        return 0 if node.seat < 0 else self.prior_visits
+    def _pick(self, node: Node, keys: list[Any], mover: int, rng: Any) -> tuple[int, bool]:
+        """Expand the best-ranked (or a random) untried allowed action, else select by UCB.
+
+        Returns the action's index and whether its child node is new."""
+        allowed = self._allowed(node, keys)
+        untried = [i for i in allowed if keys[i] not in node.children]
+        if not untried:
+            return self._select(node, allowed, keys), False
+        order = node.order
+        if order is not None:
+            pick = min(untried, key=lambda i: order.get(keys[i], len(order)))
+        else:
+            pick = untried[0] if len(untried) == 1 else rng.choice(untried)
+        node.children[keys[pick]] = Node(mover)
+        for i in allowed:
+            sibling = node.children.get(keys[i])
+            if sibling is not None:
+                sibling.avail += 1
+        return pick, True
 
     def _allowed(self, node: Node, keys: list[Any]) -> list[int]:
         """Indices of the actions searched at ``node``: all, or the best few once ranked."""
@@ -151,8 +172,7 @@ class ISMCTSBot:
         if width >= len(keys):
             return list(range(len(keys)))
         unranked = len(order)
-        ranked = sorted(range(len(keys)), key=lambda i: (order.get(keys[i], unranked), i))
-        return ranked[:width]
+        return heapq.nsmallest(width, range(len(keys)), key=lambda i: (order.get(keys[i], unranked), i))
 
     def _select(self, node: Node, allowed: list[int], keys: list[Any]) -> int:
         """UCB with availability counts among the allowed actions (all already expanded)."""
@@ -166,15 +186,15 @@ class ISMCTSBot:
                 best_i, best_score = i, score
         return best_i
 
-    def _rank(self, det: State, mover: int, legal: list[Action], keys: list[Any],
-              node_is_root: bool) -> dict[Any, int]:
+    def _rank(self, det: State, mover: int, legal: list[Action], keys: list[Any], rng: random.Random,
+              whole: bool) -> dict[Any, int]:
         """Rank the actions by one-step heuristic value for the mover; 0 = best.
 
         Below the root only a random sample of ``prior_width`` is valued (the rest rank last):
         deep nodes are many and each ranking costs one ``evaluate`` per action."""
         indices = list(range(len(legal)))
-        if not node_is_root and len(indices) > self.prior_width:
-            indices = self.rng.sample(indices, self.prior_width)
+        if not whole and len(indices) > self.prior_width:
+            indices = rng.sample(indices, self.prior_width)
         scored = []
         for i in indices:
             child = det.clone()
@@ -183,9 +203,8 @@ class ISMCTSBot:
         scored.sort(reverse=True)
         return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
 
-    def _simulate(self, det: State) -> None:
+    def _simulate(self, det: State, rng: random.Random) -> None:
         """Random play for at most ``rollout`` actions (then the heuristic takes over)."""
-        rng = self.rng
         for _ in range(self.rollout):
             if det.is_over:
                 return
