@@ -64,6 +64,12 @@ class Herbalism(Game):
         content_for(resolved)  # bad params fail here, at creation, naming the path
         return resolved
 
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """The table and this seat's notes for ``ludoteca play``."""
+        from .terminal import render
+
+        return render(view, lang)
+
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Own score minus the best opponent's, plus small terms for this round's chances:
         still holding a cure marker, and each medicine card ruled out by a failed check."""

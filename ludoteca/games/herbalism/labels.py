@@ -133,6 +133,10 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if kind in ("moved", "chose_action"):
         name = medicine(event["card"], lang) if kind == "moved" else card_name(event["card"], lang)
         return text(CATALOGUE, "ev_" + kind, lang, seat=event["seat"], card=name)
+    if kind in ("inquiring", "feeding", "brewing", "appealing") and "to" in event:
+        from .terminal import note  # the full story, for the two players involved
+
+        return note({"k": kind, **{key: v for key, v in event.items() if key not in ("type", "to")}}, lang)
     if kind == "inquiring":
         return text(CATALOGUE, "ev_inquiring", lang, by=event["by"], target=event["target"], count=event["count"])
     if kind in ("feeding", "brewing", "appealing"):

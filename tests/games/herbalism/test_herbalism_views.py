@@ -133,3 +133,16 @@ def test_target_is_always_asked_so_turn_order_leaks_nothing():
         assert s.to_move == (BOB,) and len(s.legal_actions(BOB)) == 1 + bob[0]
         views.append(s.view(CHRISTINA))
     assert views[0] == views[1]
+
+
+def test_terminal_table_shows_own_notes_in_words():
+    """ludoteca play: the table and the seat's knowledge sheet, in the player's language; the
+    colour of a card passed between two other players is never named."""
+    s = position(HANDS, CURE, options=ADVANCED)
+    play(s, (AMY, move("red-blue")), (AMY, act("inquiring")),
+         (AMY, {"type": "give", "colour": "blue", "target": BOB}))
+    bob = GAME.render_text(s.view(BOB), "en")
+    assert "Inquiring by 0 on red-blue, target 1: gave blue, announced 0 red" in bob
+    christina = GAME.render_text(s.view(CHRISTINA), "es")
+    assert "anunció 0 (color no visto)" in christina and "azul, anunció" not in christina
+    assert "Tu mano: 1 amarillo, 1 verde, 2 azul" in christina
