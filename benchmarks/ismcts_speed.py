@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/ismcts_speed.py [GAME ...] [--positions 6] [--iterations 200]
 
 Positions are sampled from seeded random playouts (early, middle and late game).  For each,
-an ``ismcts`` bot with a fixed iteration budget reports iterations/s (wall clock, one core);
-then the ``hard`` level decides once, to check it stays within its ``seconds`` cap + 10%.
+an ``ismcts`` bot with a fixed iteration budget reports iterations per CPU second (one core);
+then the ``hard`` level decides once, to check it stays within its ``seconds`` cap + 10%
+(the cap is CPU time; the wall time is printed too and equals it on an idle machine).
 """
 
 from __future__ import annotations
@@ -57,27 +58,29 @@ def main() -> None:
     parser.add_argument("--no-hard", action="store_true", help="skip the hard-level timing")
     args = parser.parse_args()
     hard_cap = LEVELS["hard"][1].get("seconds")
-    print(f"{'game':14} {'players':>7} {'it/s median':>12} {'it/s min':>9} {'hard s max':>11} "
-          f"{'hard cap':>9} {'within +10%':>11}")
+    print(f"{'game':14} {'players':>7} {'it/s median':>12} {'it/s min':>9} {'hard CPU s max':>15} "
+          f"{'hard wall s max':>16} {'hard cap':>9} {'within +10%':>11}")
     for game_id in args.games or ludoteca.games():
         game = ludoteca.game(game_id)
         players = args.players or (2 if game.min_players <= 2 <= game.max_players else game.min_players)
-        rates, hard_times = [], []
+        rates, hard_cpu, hard_wall = [], [], []
         for index, state in enumerate(positions(game_id, players, args.positions)):
             seat = state.to_move[0]
             bot = make("ismcts", seed=index, iterations=args.iterations)
-            start = time.perf_counter()
+            start = time.process_time()
             bot.choose(state, seat)
-            rates.append(args.iterations / (time.perf_counter() - start))
+            rates.append(args.iterations / (time.process_time() - start))
             if not args.no_hard:
                 hard = make("hard", seed=index)
-                start = time.perf_counter()
+                start, wall = time.process_time(), time.perf_counter()
                 hard.choose(state, seat)
-                hard_times.append(time.perf_counter() - start)
-        worst = max(hard_times) if hard_times else float("nan")
-        ok = "-" if not hard_times or hard_cap is None else ("yes" if worst <= 1.1 * hard_cap else "NO")
+                hard_cpu.append(time.process_time() - start)
+                hard_wall.append(time.perf_counter() - wall)
+        worst = max(hard_cpu) if hard_cpu else float("nan")
+        worst_wall = max(hard_wall) if hard_wall else float("nan")
+        ok = "-" if not hard_cpu or hard_cap is None else ("yes" if worst <= 1.1 * hard_cap else "NO")
         print(f"{game_id:14} {players:>7} {statistics.median(rates):>12.0f} {min(rates):>9.0f} "
-              f"{worst:>11.3f} {hard_cap!s:>9} {ok:>11}", flush=True)
+              f"{worst:>15.3f} {worst_wall:>16.3f} {hard_cap!s:>9} {ok:>11}", flush=True)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lines", default="hard:normal,normal:random")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
+    parser.add_argument("--summarize", action="store_true",
+                        help="only print the rows from the JSON lines already in --out")
     args = parser.parse_args()
     game = ludoteca.game(args.game)
     players = args.players or (2 if game.min_players <= 2 <= game.max_players else game.min_players)
@@ -41,24 +43,33 @@ def main() -> None:
     print(f"# {game.id}, {players} players, {args.games} games per line, seed {args.seed}, "
           f"{args.jobs} jobs, {platform.node()} ({datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC)")
     print("| game | players | line | games | A win rate | 95% interval | fair share | A beats B | "
-          "A s/decision | minutes |")
+          "A CPU s/decision | minutes |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for line in args.lines.split(","):
         strong, weak = line.split(":")
         path = args.out / f"ladder-{game.id}-{players}p-{strong}-{weak}.jsonl"
         summary = Summary(players)
         start = time.time()
-        with path.open("w") as out:
-            for result in run(game.id, [strong, weak], players, args.games, args.jobs, args.seed):
-                summary.add(result)
-                out.write(json.dumps(result) + "\n")
-                out.flush()
+        if args.summarize:
+            for text in path.read_text().splitlines():
+                summary.add(json.loads(text))
+        else:
+            with path.open("w") as out:
+                for result in run(game.id, [strong, weak], players, args.games, args.jobs, args.seed):
+                    summary.add(result)
+                    out.write(json.dumps(result) + "\n")
+                    out.flush()
         stats = summary.by_bot[strong]
         low, high = stats.interval
         verdict = "yes" if low > summary.fair_share else "no"
         print(f"| {game.id} | {players} | {strong} vs {weak} | {summary.games} | {stats.win_rate:.3f} | "
               f"[{low:.3f}, {high:.3f}] | {summary.fair_share:.3f} | {verdict} | "
-              f"{stats.seconds_per_decision:.3f} | {(time.time() - start) / 60:.1f} |", flush=True)
+              f"{stats.seconds_per_decision:.3f} | {minutes(summary, args, start)} |", flush=True)
+
+
+def minutes(summary: Summary, args: argparse.Namespace, start: float) -> str:
+    """Wall minutes of this run, or "-" when only summarizing earlier results."""
+    return "-" if args.summarize else f"{(time.time() - start) / 60:.1f}"
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import random
 
 from ludoteca.engine import Action, State
 
-from .values import greedy_value
+from .values import chain_value
 
 
 class GreedyBot:
@@ -50,7 +50,7 @@ class GreedyBot:
             for total, action in zip(totals, legal, strict=True):
                 child = det.clone()
                 child.apply(seat, action)
-                outcome, value = self._value(child, seat, per_action, self.chain_depth)
+                outcome, value = chain_value(child, seat, per_action, self.chain_depth)
                 total[0] += outcome
                 total[1] += value
         if self.noise:
@@ -61,20 +61,3 @@ class GreedyBot:
         best = max(map(tuple, totals))
         candidates = [a for a, t in zip(legal, totals, strict=True) if tuple(t) == best]
         return candidates[0] if len(candidates) == 1 else self.rng.choice(candidates)
-
-    def _value(self, state: State, seat: int, budget: int, depth: int) -> tuple[float, float]:
-        """The value after an action; up to ``depth`` more links of a chain of own decisions."""
-        if depth <= 0 or state.is_over or seat not in state.to_move or budget < 2:
-            return greedy_value(state, seat)
-        legal = state.legal_actions(seat)
-        if len(legal) > budget:
-            return greedy_value(state, seat)
-        best: tuple[float, float] | None = None
-        for action in legal:
-            child = state.clone()
-            child.apply(seat, action)
-            value = self._value(child, seat, budget // len(legal), depth - 1)
-            if best is None or value > best:
-                best = value
-        assert best is not None
-        return best

@@ -13,9 +13,12 @@ walks one shared tree of action histories with it:
 - **Chance** is the determinized state's own RNG, reseeded by ``determinize``: dice and draws
   are sampled afresh in each iteration (an open-loop tree over action histories).
 - **Large branching** (hundreds of placements) is handled by heuristic progressive widening:
-  once a node has been visited ``prior_visits`` times, its actions are ranked once by the
-  game's ``evaluate`` (on at most ``prior_width`` of them) and only the best
-  ``ceil(widen * sqrt(visits))`` are searched, so the tree can look past the first move.
+  the root's actions are ranked as the greedy bot values them, and any other node's the
+  first time it is expanded (``prior_visits``), on a random sample of ``prior_width`` actions
+  (three times as many for the searching seat's own chain of decisions); only the best
+  ``ceil(widen * sqrt(visits + 1))`` are searched, so the tree can look past the first move.
+- **Common random numbers**: the n-th visit of every root action uses the same
+  determinization and future dice, so root actions are compared on equal luck.
 - **Long games**: the simulation plays ``rollout`` random actions, then stops and values every
   seat's own view with ``evaluate`` (relative to the others, squashed to [0, 1]); a finished
   game scores 0.8 x win share (shared wins 1/k) + 0.2 x squashed score margin.
@@ -36,7 +39,10 @@ from typing import Any
 
 from ludoteca.engine import Action, State
 
-from .values import Rewards, action_key, greedy_value
+from .values import Rewards, action_key, chain_value, greedy_value
+
+#: Positions the root ranking may examine through chains (as the greedy bot's default).
+CHAIN_BUDGET = 400
 
 
 class Node:
@@ -85,8 +91,7 @@ class ISMCTSBot:
         keys = [action_key(a) for a in legal]
         base = self.rng.getrandbits(60)
         root = Node(-1)
-        root.order = self._rank(state.determinize(seat, random.Random(base)), seat, legal, keys,
-                                random.Random(base), whole=True)
+        root.order = self._rank_root(state.determinize(seat, random.Random(base)), seat, legal, keys)
         rewards = Rewards(seat)
         done = 0
         while done < limit and (done == 0 or time.process_time() < deadline):
@@ -131,7 +136,9 @@ class ISMCTSBot:
             moves = det.legal_actions(mover)
             move_keys = [action_key(a) for a in moves]
             if node.order is None and len(moves) > 1 and node.visits >= self.prior_visits:
-                node.order = self._rank(det, mover, moves, move_keys, rng, whole=False)
+                # Own continuations (a chain) are sampled wider than other seats' replies.
+                width = self.prior_width * (3 if mover == me == node.seat else 1)
+                node.order = self._rank(det, mover, moves, move_keys, rng, width)
             pick, new = self._pick(node, move_keys, mover, rng)
             node = node.children[move_keys[pick]]
             det.apply(mover, moves[pick])
@@ -186,15 +193,27 @@ class ISMCTSBot:
                 best_i, best_score = i, score
         return best_i
 
-    def _rank(self, det: State, mover: int, legal: list[Action], keys: list[Any], rng: random.Random,
-              whole: bool) -> dict[Any, int]:
-        """Rank the actions by one-step heuristic value for the mover; 0 = best.
+    def _rank_root(self, det: State, me: int, legal: list[Action], keys: list[Any]) -> dict[Any, int]:
+        """The root's actions ranked exactly as the greedy bot values them (through one more
+        link of a chain of own decisions), so the search starts from greedy's choice."""
+        per_action = CHAIN_BUDGET // len(legal)
+        scored = []
+        for i, action in enumerate(legal):
+            child = det.clone()
+            child.apply(me, action)
+            scored.append((chain_value(child, me, per_action, 1), -i))
+        scored.sort(reverse=True)
+        return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
 
-        Below the root only a random sample of ``prior_width`` is valued (the rest rank last):
-        deep nodes are many and each ranking costs one ``evaluate`` per action."""
+    def _rank(self, det: State, mover: int, legal: list[Action], keys: list[Any], rng: random.Random,
+              width: int) -> dict[Any, int]:
+        """Rank (a sample of ``width``) actions by one-step heuristic value; 0 = best.
+
+        Below the root only a random sample is valued (the rest rank last): deep nodes are
+        many and each ranking costs one ``evaluate`` per action."""
         indices = list(range(len(legal)))
-        if not whole and len(indices) > self.prior_width:
-            indices = rng.sample(indices, self.prior_width)
+        if len(indices) > width:
+            indices = rng.sample(indices, width)
         scored = []
         for i in indices:
             child = det.clone()

@@ -56,6 +56,27 @@ def greedy_value(state: State, seat: int) -> tuple[float, float]:
     return 1.0, heuristic(state, seat)
 
 
+def chain_value(state: State, seat: int, budget: int, depth: int) -> tuple[float, float]:
+    """``greedy_value`` after an action, looking through up to ``depth`` more links of a chain.
+
+    While ``seat`` is still to decide (a chain of its own decisions), the position is worth
+    its best continuation, as long as that costs at most ``budget`` positions in all."""
+    if depth <= 0 or state.is_over or seat not in state.to_move or budget < 2:
+        return greedy_value(state, seat)
+    legal = state.legal_actions(seat)
+    if len(legal) > budget:
+        return greedy_value(state, seat)
+    best: tuple[float, float] | None = None
+    for action in legal:
+        child = state.clone()
+        child.apply(seat, action)
+        value = chain_value(child, seat, budget // len(legal), depth - 1)
+        if best is None or value > best:
+            best = value
+    assert best is not None
+    return best
+
+
 class Squash:
     """Maps unbounded differences to (0, 1) with a scale learned from the values seen so far.
 
