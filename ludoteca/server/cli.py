@@ -26,7 +26,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data_dir: Path | None = Non
     print(f"Ludoteca is serving at http://{shown}:{port}  (database: {database}; "
           f"fan-out: {'Redis' if settings.redis_url else 'in-process'})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1024 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=20)
+                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=settings.ws_deflate)
 
 
 def register(app: typer.Typer) -> None:
