@@ -285,9 +285,12 @@ class TableManager:
         await self.store.run(self.store.rename, guest.id, name)
         for table in list(self.tables.values()):
             held = [s for s in table.seats if s["user_id"] == guest.id]
-            for seat in held:
-                seat["name"] = name
-            if held:
+            if not held:
+                continue
+            async with table.lock:
+                for seat in held:
+                    seat["name"] = name
+                table.cache_version = -1
                 self.broadcast(table, [])
                 await self.hub.publish({"table": table.id, "kind": "table"})
 
@@ -346,31 +349,47 @@ class TableManager:
         if version != state.version and not self._still_current(table, seat, version):
             raise Rejected("stale", f"you chose at version {version} but the table is at version "
                                     f"{state.version}; look again and choose anew",)
-        candidate = state.clone()
+        # Applied in place (no clone per move); nothing outside this lock sees the state until
+        # the action is committed, and a failed commit rebuilds the table from the database.
         try:
-            events = candidate.apply(seat, action)
+            events = state.apply(seat, action)
         except IllegalAction as exc:
             raise Rejected("illegal", str(exc)) from exc
+        except Exception as exc:  # a bug in a game: never leave a half-applied state live
+            log.exception("table %s: applying %r for seat %s failed", table.id, action, seat)
+            await self.rebuild(table)
+            raise Rejected("internal", f"the game could not apply this action ({type(exc).__name__}); "
+                                       "the table was reloaded") from exc
         stored = json.loads(json.dumps(action))
-        over = candidate.is_over
-        summary = {"version": candidate.version, "to_move": list(candidate.to_move),
+        over = state.is_over
+        summary = {"version": state.version, "to_move": list(state.to_move),
                    "status": "finished" if over else "playing",
-                   "scores": list(candidate.scores) if over else None,
-                   "winners": list(candidate.winners) if over else None}
+                   "scores": list(state.scores) if over else None,
+                   "winners": list(state.winners) if over else None}
         try:
-            await self.store.run(self.store.append_action, table.id, state.version, seat, stored, summary)
+            await self.store.run(self.store.append_action, table.id, state.version - 1, seat, stored, summary)
         except Conflict:
-            entries = await self.sync(table)
-            for _, evs in entries:
-                self.broadcast(table, evs)
+            await self.rebuild(table)
             raise Rejected("stale", "another move was accepted first; look again and choose anew") from None
-        table.state = candidate
+        except Exception as exc:
+            log.exception("table %s: storing an action failed", table.id)
+            await self.rebuild(table)
+            raise Rejected("storage", "the move could not be saved; please try again") from exc
         table.actors.append(seat)
         table.header.update(summary)
-        table.log.append((candidate.version, events))
+        table.log.append((state.version, events))
         self.broadcast(table, events)
-        await self.hub.publish({"table": table.id, "kind": "action", "version": candidate.version})
+        await self.hub.publish({"table": table.id, "kind": "action", "version": state.version})
         self.schedule_bots(table)
+
+    async def rebuild(self, table: LiveTable) -> None:
+        """Throw the live state away and replay the table from the database (the truth), then
+        show every client the result.  Call with the table lock held."""
+        fresh = await self._load(table.id)
+        table.state, table.actors, table.header, table.seats = fresh.state, fresh.actors, fresh.header, fresh.seats
+        table.log = fresh.log
+        table.cache_version = -1
+        self.broadcast(table, [])
 
     @staticmethod
     def _still_current(table: LiveTable, seat: int, version: int) -> bool:
@@ -441,9 +460,10 @@ class TableManager:
 
     async def join(self, conn: Connection, table_id: Any) -> None:
         table = await self.get(table_id)
-        table.conns.add(conn)
-        conn.tables.add(table.id)
-        self.send_state(conn, table, list(table.log))
+        async with table.lock:  # never show a move that is still being committed
+            table.conns.add(conn)
+            conn.tables.add(table.id)
+            self.send_state(conn, table, list(table.log))
 
     def leave(self, conn: Connection, table_id: str) -> None:
         table = self.tables.get(table_id)
@@ -480,15 +500,16 @@ class TableManager:
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         try:
             await asyncio.sleep(self.bot_delay)
-            state = table.state  # never mutated in place: accepted actions replace it
-            if seat not in state.to_move:
-                return
+            async with table.lock:  # a committed position, copied for the bot's private use
+                if seat not in table.state.to_move or table.state.is_over:
+                    return
+                snapshot = table.state.clone()
             loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(seatbots.executor, seatbots.choose, table.bots[seat], state, seat)
+            action = await loop.run_in_executor(seatbots.executor, seatbots.choose, table.bots[seat], snapshot, seat)
             async with table.lock:
                 table.bot_tasks.pop(seat, None)
                 try:
-                    await self._commit(table, seat, state.version, action)
+                    await self._commit(table, seat, snapshot.version, action)
                 except Rejected as exc:
                     if exc.code == "stale":
                         self.schedule_bots(table)

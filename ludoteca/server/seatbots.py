@@ -43,12 +43,14 @@ def make_bot(level: str, seed: int) -> Any:
 
 
 def choose(bot: Any, state: State, seat: int) -> Action:
-    """The bot's move on a private copy; a failing bot falls back to a random legal move."""
+    """The bot's move; ``state`` is a private copy made for it.  A failing bot, or one that
+    proposes an illegal action, is replaced by a random legal move so the table never stalls."""
+    legal = state.legal_actions(seat)
     try:
-        action = bot.choose(state.clone(), seat)
-        if action in state.legal_actions(seat):
+        action = bot.choose(state, seat)
+        if action in legal:
             return action
         log.warning("bot %r proposed an illegal action %r; playing a random one", bot, action)
     except Exception:  # a broken bot must not stall a table
         log.exception("bot %r failed at seat %s; playing a random move", bot, seat)
-    return random.Random(state.seed + state.version).choice(state.legal_actions(seat))
+    return random.Random(state.seed + state.version).choice(legal)
