@@ -99,9 +99,9 @@ def play(
         movers = state.to_move
         mover = next((s for s in movers if s not in seat_bots), movers[0])
         if mover in seat_bots:
-            action = seat_bots[mover].choose(state, mover)
-            console.print(f"[dim]seat {mover}:[/] {escape(state.describe(action, lang))}")
-            show_events(state, state.apply(mover, action), seat, lang)
+            # Only the events the watching seat may see: a bot's action itself can be secret.
+            show_events(state, state.apply(mover, seat_bots[mover].choose(state, mover)),
+                        None if watch else seat, lang)
             continue
         show_view(game, state.view(mover), lang)
         legal = state.legal_actions(mover)
@@ -161,8 +161,6 @@ def show_view(game: engine.Game, view: dict, lang: str) -> None:
 def show_events(state: engine.State, events: list[dict], seat: int | None, lang: str) -> None:
     for event in events:
         if "to" in event and seat not in event["to"]:
-            continue
-        if event.get("type") in ("placed", "picked"):
             continue
         console.print(f"  [yellow]•[/] {escape(state.describe_event(event, lang))}")
 

@@ -76,7 +76,7 @@ class Game:
         state.rng = CountingRandom()
         version, internal, gauss = data["rng"]
         state.rng.setstate((version, tuple(internal), gauss))
-        state._actions = [[seat, dict(action)] for seat, action in data["actions"]]
+        state._actions = [[seat, None if action is None else dict(action)] for seat, action in data["actions"]]
         state._legal_cache = {}
         state._sealed = len(state._actions)  # what was revealed before saving is unknown: no undo
         state._load_fields(data["state"])

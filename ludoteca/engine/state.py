@@ -206,6 +206,10 @@ class State:
         return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
 
     def record(self) -> dict[str, Any]:
+        if self._actions and self._actions[-1][1] is None:
+            from .errors import RecordError
+
+            raise RecordError("a determinized state is a sample of what a seat cannot see; it has no record")
         return {
             "game": self.game.id,
             "version": self.game.version,
@@ -224,7 +228,7 @@ class State:
             "seed": self.seed,
             "options": self.options,
             "rng": [version, list(internal), gauss],
-            "actions": [[seat, dict(action)] for seat, action in self._actions],
+            "actions": [[seat, None if action is None else dict(action)] for seat, action in self._actions],
             "state": self._dump_fields(),
         }
 
@@ -266,8 +270,12 @@ class State:
         if seat is not None:
             self._check_seat(seat)
         other = self.clone()
-        other.rng.seed(rng.getrandbits(64))
+        other.seed = rng.getrandbits(63)
+        other.rng.seed(other.seed)
         other._resample_hidden(seat, rng)
+        # The true actions could be replayed into the true state: keep only who acted.
+        other._actions = [[actor, None] for actor, _ in other._actions]
+        other._sealed = len(other._actions)
         return other
 
     # ---- helpers --------------------------------------------------------------------------

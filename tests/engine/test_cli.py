@@ -69,3 +69,21 @@ def test_bench_prints_the_figures(tmp_path):
         assert column in result.output
     figures = json.loads(out.read_text().splitlines()[0])
     assert figures["game"] == "dschunke" and figures["games"] >= 1 and figures["actions_per_s"] > 0
+
+
+def test_play_shows_only_what_your_seat_may_see():
+    """Herbalism hands are secret: a bot's private hand-over must not be printed to the human."""
+    import ludoteca.cli as cli
+    from ludoteca.cli import show_events
+
+    printed: list[str] = []
+    original = cli.console.print
+    cli.console.print = lambda *args, **kwargs: printed.append(" ".join(map(str, args)))  # type: ignore[method-assign]
+    try:
+        import ludoteca
+
+        state = ludoteca.game("dschunke").new(2, seed=1)
+        show_events(state, [{"type": "secret", "to": [1]}, {"type": "drew", "seat": 0, "tiles": [3]}], 0, "en")
+    finally:
+        cli.console.print = original  # type: ignore[method-assign]
+    assert len(printed) == 1 and "drew" in printed[0]

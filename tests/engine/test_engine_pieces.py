@@ -77,3 +77,16 @@ def test_registry_lists_games_and_names_unknown_ids():
 def test_illegal_action_is_a_value_error():
     assert issubclass(ludoteca.IllegalAction, ValueError)
     assert issubclass(ludoteca.RecordError, ValueError)
+
+
+def test_a_determinized_state_cannot_be_replayed_into_the_true_one():
+    """A bot given determinize() must not recover the true game from its record or seed."""
+    import random
+
+    state = ludoteca.game("dschunke").new(2, seed=8)
+    state.apply(0, state.legal_actions(0)[0])
+    sample = state.determinize(1, random.Random(1))
+    assert sample.seed != state.seed
+    assert sample.version == state.version and sample.view(1) == state.view(1)
+    with pytest.raises(ludoteca.RecordError, match="determinized"):
+        sample.record()
