@@ -18,7 +18,7 @@ class Settings:
     max_message_bytes: int = 16 * 1024
     rate_per_second: float = 20.0
     rate_burst: int = 40
-    ws_deflate: bool = True
+    ws_deflate: bool = False
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -35,7 +35,7 @@ class Settings:
             max_message_bytes=int(_float_env("LUDOTECA_MAX_MESSAGE_BYTES", 16 * 1024)),
             rate_per_second=_float_env("LUDOTECA_RATE_PER_SECOND", 20.0),
             rate_burst=int(_float_env("LUDOTECA_RATE_BURST", 40)),
-            ws_deflate=os.environ.get("LUDOTECA_WS_DEFLATE", "1") not in ("0", "false", "no"),
+            ws_deflate=os.environ.get("LUDOTECA_WS_DEFLATE", "0") not in ("0", "false", "no", ""),
         )
 
 

@@ -140,3 +140,29 @@ def test_two_browsers_play_each_other_and_play_again(server: Server, browser: Br
     assert guest.get_attribute("main", "data-seat") == "1"
     assert host.get_attribute("main", "data-seat") == "0"
     assert host.errors == [] and guest.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_page_reconnects_by_itself_after_the_server_is_killed(tmp_path: Path, browser: Browser) -> None:
+    """A reconnect resumes from the database: SIGKILL the server under an open page, start it
+    again on the same port, and the page carries on without a reload."""
+    server = Server(tmp_path).start()
+    try:
+        page = open_page(browser, server.url + "/")
+        form = page.locator("form[data-game='dschunke']")
+        form.locator("select[name='seat-1']").select_option("bot:random")
+        form.locator("button.create-table").click()
+        for _ in range(3):
+            wait_turn_or_end(page)
+            page.locator(ENABLED).first.click()
+        wait_turn_or_end(page)
+        before = version(page)
+        server.kill()
+        page.wait_for_selector("#banner.error:not([hidden])")  # "Connection lost; reconnecting…"
+        server.start()
+        page.wait_for_selector("#banner", state="hidden", timeout=20000)
+        wait_turn_or_end(page)
+        assert version(page) == before
+        page.locator(ENABLED).first.click()
+        page.wait_for_function(f"Number(document.querySelector('main').dataset.version) > {before}")
+    finally:
+        server.stop()
