@@ -54,9 +54,16 @@ def seating(bots: list[str], players: int, index: int) -> list[int]:
     return [(seat - index) % players for seat in range(players)]
 
 
+#: A game still running after this many actions is stopped and reported as unfinished (e.g.
+#: bots that all decline the only action that would end a round).
+MAX_ACTIONS = 5000
+
+
 def play_game(game_id: str, players: int, bots: list[str], index: int, seed: int,
-              options: dict[str, Any] | None = None, max_actions: int = 100_000) -> dict[str, Any]:
-    """Play one arena game and return its result line (JSON-able)."""
+              options: dict[str, Any] | None = None, max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
+    """Play one arena game and return its result line (JSON-able).
+
+    An unfinished game (over ``max_actions``) has ``"unfinished": true`` and no winner."""
     game = get_game(game_id)
     lineup = line_up(bots, players)
     entries = seating(bots, players, index)
@@ -76,8 +83,8 @@ def play_game(game_id: str, players: int, bots: list[str], index: int, seed: int
         decisions[seat] += 1
         state.apply(seat, action)
         actions += 1
-        if actions > max_actions:
-            raise RuntimeError(f"{game_id} game {index} did not end within {max_actions} actions")
+        if actions >= max_actions:
+            break
     winners = state.winners
     return {
         "game": game_id, "index": index, "seed": game_seed, "players": players,
@@ -89,6 +96,7 @@ def play_game(game_id: str, players: int, bots: list[str], index: int, seed: int
         "actions": actions, "seconds": round(time.perf_counter() - start, 3),
         "think": [round(t, 3) for t in think], "decisions": decisions,
         "cpu": round(time.process_time() - cpu_start, 3),
+        "unfinished": not state.is_over,
     }
 
 
@@ -133,10 +141,12 @@ class BotStats:
 class Summary:
     players: int
     games: int = 0
+    unfinished: int = 0
     by_bot: dict[str, BotStats] = field(default_factory=dict)
 
     def add(self, result: dict[str, Any]) -> None:
         self.games += 1
+        self.unfinished += bool(result.get("unfinished"))
         for seat, label in enumerate(result["seats"]):
             stats = self.by_bot.setdefault(label, BotStats(label))
             stats.seats += 1

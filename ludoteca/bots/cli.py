@@ -85,6 +85,9 @@ def show(summary: Summary, title: str) -> None:
                       f"[{low:.3f}, {high:.3f}]", verdict, f"{stats.mean_score:.2f}",
                       f"{stats.mean_length:.1f}", f"{stats.seconds_per_decision:.3f}")
     console.print(table)
+    if summary.unfinished:
+        console.print(f"[bold yellow]{summary.unfinished} game(s) did not end within the action limit;[/] "
+                      "they count as played with no winner.")
 
 
 def write(path: Path, lines: list[dict]) -> None:

@@ -65,7 +65,7 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, rollout: int = 0, widen: float = 1.0,
-                 prior_visits: int = 1, prior_width: int = 8) -> None:
+                 prior_visits: int = 8, prior_width: int = 16) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs a budget: iterations=N and/or seconds=S")
         self.rng = random.Random(seed)
