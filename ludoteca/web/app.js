@@ -153,6 +153,7 @@ function gameCard(game) {
     const label = game.experimental_players.includes(n) ? `${n} (${t("experimental")})` : String(n);
     players.append(el("option", { value: n }, label));
   }
+  players.value = String(counts.find((n) => !game.experimental_players.includes(n)) ?? counts[0]);
   const variant = el("select", { name: "variant" }, el("option", { value: "" }, t("none")),
     Object.keys(game.variants).map((v) => el("option", { value: v }, v)));
   const optionInputs = game.options.map((spec) => optionInput(spec));

@@ -17,6 +17,8 @@ if not CHROMIUM.exists():
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from server_harness import Server  # noqa: E402
 
+from ludoteca import engine  # noqa: E402
+
 ENABLED = "button.action:not([disabled])"
 
 
@@ -166,3 +168,24 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed(tmp_path: Path
         page.wait_for_function(f"Number(document.querySelector('main').dataset.version) > {before}")
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("game_id", engine.games())
+def test_the_generic_board_draws_every_game(server: Server, browser: Browser, game_id: str) -> None:
+    """Any game is playable through the generic board: panels for the view, buttons for moves."""
+    page = open_page(browser, server.url + "/")
+    form = page.locator(f"form[data-game='{game_id}']")
+    game = engine.game(game_id)
+    players = max(2, game.min_players)
+    form.locator("select[name='players']").select_option(str(players))
+    for seat in range(1, players):
+        form.locator(f"select[name='seat-{seat}']").select_option("bot:random")
+    form.locator("button.create-table").click()
+    for _ in range(5):
+        if wait_turn_or_end(page) == "finished":
+            break
+        assert page.locator(".panel").count() > 0
+        clicked = version(page)
+        page.locator(ENABLED).first.click()
+        page.wait_for_function(f"Number(document.querySelector('main').dataset.version) > {clicked}")
+    assert page.errors == []  # type: ignore[attr-defined]

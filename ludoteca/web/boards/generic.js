@@ -18,7 +18,7 @@ export function render(container, view, legalActions, send, i18n, context = {}) 
   const panels = el("div", "panels");
   for (const [key, value] of Object.entries(view)) {
     if (HEADER.has(key)) continue;
-    const panel = el("section", "panel");
+    const panel = el("section", isWide(value) ? "panel wide" : "panel");
     panel.dataset.key = key;
     panel.append(el("h4", null, humanize(key)), renderValue(value, t));
     panels.append(panel);
@@ -113,6 +113,12 @@ function renderList(list, t) {
   box.append(table);
   if (list.length > MAX_ROWS) box.append(el("p", "muted", t("more_rows", { n: list.length - MAX_ROWS })));
   return box;
+}
+
+// Tables of records and nested structures get the full width; scalars share a row.
+function isWide(value) {
+  if (Array.isArray(value)) return value.some((x) => x !== null && typeof x === "object");
+  return value !== null && typeof value === "object" && Object.values(value).some((x) => x !== null && typeof x === "object");
 }
 
 function humanize(key) {
