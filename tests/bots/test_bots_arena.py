@@ -70,3 +70,15 @@ def test_arena_cli_errors_name_the_problem(args, message):
     result = CliRunner().invoke(app, ["arena", "dschunke", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_game_over_the_action_limit_is_reported_unfinished_with_no_winner():
+    from ludoteca.bots.arena import play_game
+
+    result = play_game("dschunke", 2, ["random", "random"], index=0, seed=1, max_actions=5)
+    assert result["unfinished"] is True
+    assert result["actions"] == 5
+    assert result["winners"] == [] and result["shares"] == [0.0, 0.0]
+    summary = Summary(players=2)
+    summary.add(result)
+    assert summary.unfinished == 1
