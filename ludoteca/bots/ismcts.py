@@ -19,6 +19,9 @@ walks one shared tree of action histories with it:
   ``ceil(widen * sqrt(visits + 1))`` are searched, so the tree can look past the first move.
 - **Common random numbers**: the n-th visit of every root action uses the same
   determinization and future dice, so root actions are compared on equal luck.
+- **The move**: the most visited root action, but only if its rewards, paired visit by visit
+  with those of greedy's choice, show a mean gain above ``confidence`` standard errors;
+  otherwise greedy's choice (a search should not drift from the heuristic on noise).
 - **Long games**: the simulation plays ``rollout`` random actions, then stops and values every
   seat's own view with ``evaluate`` (relative to the others, squashed to [0, 1]); a finished
   game scores 0.8 x win share (shared wins 1/k) + 0.2 x squashed score margin.
@@ -48,7 +51,7 @@ CHAIN_BUDGET = 400
 class Node:
     """One action history: who chose the action leading here, and its statistics."""
 
-    __slots__ = ("seat", "visits", "total", "avail", "children", "order")
+    __slots__ = ("seat", "visits", "total", "avail", "children", "order", "history")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -58,6 +61,8 @@ class Node:
         self.children: dict[Any, Node] = {}
         #: Action keys best first by the heuristic, once ranked (progressive widening).
         self.order: dict[Any, int] | None = None
+        #: Root children only: the reward of each visit in order (visit n = world n).
+        self.history: list[float] | None = None
 
 
 class ISMCTSBot:
@@ -65,7 +70,7 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, rollout: int = 0, widen: float = 1.0,
-                 prior_visits: int = 8, prior_width: int = 16) -> None:
+                 prior_visits: int = 8, prior_width: int = 16, confidence: float = 1.0) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs a budget: iterations=N and/or seconds=S")
         self.rng = random.Random(seed)
@@ -76,6 +81,7 @@ class ISMCTSBot:
         self.widen = widen
         self.prior_visits = prior_visits
         self.prior_width = prior_width
+        self.confidence = confidence
         #: Statistics of the last decision (iterations run, seconds taken), for benchmarks.
         self.last: dict[str, float] = {}
 
@@ -101,16 +107,30 @@ class ISMCTSBot:
         return self._best(root, legal, keys)
 
     def _best(self, root: Node, legal: list[Action], keys: list[Any]) -> Action:
-        """The most visited root action (ties: the best mean, then the best ranked)."""
-        best, best_rank = legal[0], (-1, -1.0, 0)
-        for action, key in zip(legal, keys, strict=True):
-            child = root.children.get(key)
-            if child is None:
-                continue
-            rank = (child.visits, child.total / max(1, child.visits), -root.order.get(key, 0))
-            if rank > best_rank:
-                best, best_rank = action, rank
-        return best
+        """The most visited root action, unless it cannot show it beats greedy's choice.
+
+        Why the test: with a budget of a hundred iterations the visit counts are noisy, and a
+        search that drifts away from the heuristic's best move on noise plays worse than the
+        greedy bot.  The n-th visits of two root actions share world n (common random
+        numbers), so their rewards pair up; the search's favourite replaces greedy's choice
+        only if its mean paired gain exceeds ``confidence`` standard errors."""
+        by_key = dict(zip(keys, legal, strict=True))
+        children = [(key, child) for key, child in root.children.items() if key in by_key]
+        favourite_key, favourite = max(
+            children, key=lambda kc: (kc[1].visits, kc[1].total / max(1, kc[1].visits), -root.order.get(kc[0], 0)))
+        greedy_key = min(by_key, key=lambda k: root.order.get(k, len(root.order)))
+        greedy = root.children.get(greedy_key)
+        if favourite_key == greedy_key or greedy is None or self.confidence <= 0:
+            return by_key[favourite_key]
+        pairs = list(zip(favourite.history or [], greedy.history or [], strict=False))
+        if len(pairs) < 3:
+            return by_key[greedy_key]
+        gains = [a - b for a, b in pairs]
+        mean = sum(gains) / len(gains)
+        var = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
+        if mean > self.confidence * math.sqrt(var / len(gains)):
+            return by_key[favourite_key]
+        return by_key[greedy_key]
 
     # ---- one iteration ----------------------------------------------------------------------
     def _iterate(self, root: Node, state: State, me: int, legal: list[Action], keys: list[Any],
@@ -149,6 +169,9 @@ class ISMCTSBot:
             visited.visits += 1
             if visited.seat >= 0:
                 visited.total += values[visited.seat]
+        if child.history is None:
+            child.history = []
+        child.history.append(values[me])
 
     def _pick(self, node: Node, keys: list[Any], mover: int, rng: Any) -> tuple[int, bool]:
         """Expand the best-ranked (or a random) untried allowed action, else select by UCB.
