@@ -26,8 +26,9 @@ browser:
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
 
+# The main job: the web server on an embedded SQLite file in ./data (no services to start).
 run: $(STAMP)
-	$(BIN)/ludoteca play dschunke --bots random
+	$(BIN)/ludoteca serve --host $(HOST) --port $(PORT)
 
 play: $(STAMP)
 	$(BIN)/ludoteca play dschunke --bots random
