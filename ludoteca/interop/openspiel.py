@@ -23,8 +23,8 @@ How the game maps onto OpenSpiel:
   Terminal rewards only.
 * Observations: ``observation_tensor`` is the game's ``encode(view(player))``;
   ``observation_string`` is ``view(player)`` as sorted JSON; ``information_state_string`` adds
-  the player's own past actions to it.  (No information-state tensor is claimed: encoders are
-  not perfect-recall.)  ``private_info=NONE`` observers use the spectator view ``view(None)``.
+  the player's own past action numbers to it.  (No information-state tensor is claimed:
+  encoders are not perfect-recall.)  ``private_info=NONE`` observers use the spectator view ``view(None)``.
 * ``resample_from_infostate(player, sampler)`` is ``determinize(player, rng)`` with ``rng``
   seeded from the sampler.  It is a Python-level method, so Python algorithms (e.g.
   ``open_spiel.python.algorithms.ismcts``) use it; C++ algorithms do not see it.
@@ -244,8 +244,10 @@ class LudotecaObserver:
         seat = self._seat(player)
         text = json.dumps(core.view(seat), sort_keys=True)
         if self.perfect_recall and seat is not None:
-            own = [action for who, action in core.record()["actions"] if who == seat]
-            text += "\nmine=" + json.dumps(own, sort_keys=True)
+            # The seat's own past action numbers, from OpenSpiel's history (a determinized
+            # Ludoteca state has no record to read them from).
+            own = [step.action for step in state.full_history() if step.player == seat]
+            text += "\nmine=" + json.dumps(own)
         return text
 
 
