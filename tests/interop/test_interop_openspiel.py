@@ -52,6 +52,8 @@ def test_resample_from_infostate_keeps_what_the_player_knows():
         assert other.current_player() == state.current_player()
         assert other.history() == state.history()
         assert str(other) != str(state)                   # the pile order was redrawn
+        assert str(game.deserialize_state(other.serialize())) == str(other)
+        _advance(other, 3)                                # and it plays on
 
 
 def test_states_serialise_and_clone_exactly():
