@@ -434,7 +434,8 @@ class TableManager:
             "to_move": list(state.to_move), "seats": table.public_seats(),
             "scores": list(state.scores) if state.is_over else None,
             "winners": list(state.winners) if state.is_over else None,
-            "next": table.header.get("next_table"), "events": events})
+            "next": table.header.get("next_table"), "events": events,
+            "undo": state.undo_steps(seat) if seat is not None and table.status == "playing" else 0})
         return f'{head[:-1]}, "view": {view}, "legal": {legal}}}'
 
     def send_state(self, conn: Connection, table: LiveTable, entries: list[tuple[int, list]],
@@ -475,6 +476,10 @@ class TableManager:
     async def on_hub_message(self, message: dict[str, Any]) -> None:
         table = self.tables.get(message.get("table", ""))
         if table is None:
+            return
+        if message.get("kind") == "undo":  # actions were taken back: only a reload shows it
+            async with table.lock:
+                await self.rebuild(table)
             return
         async with table.lock:
             entries = await self.sync(table)

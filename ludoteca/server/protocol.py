@@ -5,6 +5,7 @@ Client -> server, one JSON object per message, each may carry a ``ref`` echoed i
   {"type": "leave", "table": ID}
   {"type": "sit", "table": ID, "seat": N}             take an open seat
   {"type": "act", "table": ID, "seat": N, "version": V, "action": {...}}
+  {"type": "undo", "table": ID, "seat": N, "version": V, "steps": 1}   take back own moves
   {"type": "ping"}
 Server -> client:
   {"type": "state", ...}   one per seat you hold at that table (or one spectator view)
@@ -24,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .identity import COOKIE, Identity
 from .live import LANGS, Connection, Rejected, TableManager
+from .undo import undo
 
 
 class TokenBucket:
@@ -113,9 +115,15 @@ async def handle(conn: Connection, manager: TableManager, data: dict[str, Any]) 
                 raise Rejected("bad_message", f"an 'act' message needs table, seat, version and action; "
                                               f"'{key}' is missing")
         await manager.act(conn.guest, data["table"], data["seat"], data["version"], data["action"])
+    elif kind == "undo":
+        for key in ("table", "seat", "version"):
+            if key not in data:
+                raise Rejected("bad_message", f"an 'undo' message needs table, seat and version; "
+                                              f"'{key}' is missing")
+        await undo(manager, conn.guest, data["table"], data["seat"], data["version"], data.get("steps", 1))
     else:
         raise Rejected("bad_message", f"unknown message type {kind!r}; "
-                                      "known: join, leave, sit, act, ping")
+                                      "known: join, leave, sit, act, undo, ping")
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:

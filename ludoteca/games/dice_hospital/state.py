@@ -55,6 +55,9 @@ class DiceHospitalState(State):
     FIELDS = ("phase", "round", "first", "bag", "dpile", "spile", "doffer", "soffer", "amb",
               "owner", "line", "per", "sortpos", "queue", "reveals", "event", "epile", "rup",
               "rpile", "supply", "P", "final")
+    #: Undo never crosses these: everybody's secret administrator choice shown at once, and an
+    #: extra offer turned face up (chance is caught by the RNG count as well).
+    REVEALS = frozenset({"administrators", "revealed"})
 
     C: Content
 

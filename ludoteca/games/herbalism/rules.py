@@ -34,6 +34,8 @@ PHASES = ("move", "action", "give", "target", "respond", "predict", "answer", "r
 class HerbalismState(State):
     FIELDS = ("round", "scores", "start", "active", "phase", "hands", "cure", "pharmacist", "marker",
               "side", "pending", "predicted", "pool", "log", "last_round")
+    #: Undo never crosses these: a cure marker checked against the secret cure, the cure shown.
+    REVEALS = frozenset({"check", "reveal"})
 
     k: Content
     cards: tuple[str, ...]

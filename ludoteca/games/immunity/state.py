@@ -35,6 +35,8 @@ class ImmunityState(Observation, State):
         "env_played", "path_deck", "med_deck", "env_deck", "path_discard", "med_discard",
         "env_discard",
     )
+    #: Undo never crosses these: face-down environment cards turned up, and infections they cause.
+    REVEALS = frozenset({"reveal", "infected"})
     c: Content
 
     # ---- set-up ("PREPARACIÓN DEL JUEGO") --------------------------------------------------
