@@ -49,9 +49,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # garbage collector's full scans, which otherwise pause every table at once.
         gc.collect()
         gc.freeze()
+        tuner = asyncio.create_task(tune_gc(), name="ludoteca-gc")
         try:
             yield
         finally:
+            tuner.cancel()
             await manager.stop()
             await hub.close()
             await asyncio.to_thread(store.close)
@@ -164,6 +166,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await serve_socket(ws, ws.app.state.manager, identity, s.max_message_bytes, s.rate_per_second, s.rate_burst)
 
     return app
+
+
+async def tune_gc(freeze_every: float = 60.0, full_every: float = 1800.0) -> None:
+    """Live tables keep thousands of long-lived objects (states, seats, logs).  Left alone, the
+    collector rescans them every few seconds, pausing every table at once; instead, survivors
+    are frozen out of the scans each minute and a full collection runs every half hour."""
+    elapsed = 0.0
+    while True:
+        await asyncio.sleep(freeze_every)
+        elapsed += freeze_every
+        if elapsed >= full_every:
+            elapsed = 0.0
+            gc.unfreeze()
+            gc.collect()
+        gc.freeze()
 
 
 def game_info(game: engine.Game) -> dict[str, Any]:

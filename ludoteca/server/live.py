@@ -367,7 +367,7 @@ class TableManager:
                    "scores": list(state.scores) if over else None,
                    "winners": list(state.winners) if over else None}
         try:
-            await self.store.run(self.store.append_action, table.id, state.version - 1, seat, stored, summary)
+            await self.store.append(table.id, state.version - 1, seat, stored, summary)
         except Conflict:
             await self.rebuild(table)
             raise Rejected("stale", "another move was accepted first; look again and choose anew") from None

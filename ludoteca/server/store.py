@@ -31,6 +31,8 @@ class Store:
         # SQLite has one writer at a time: one thread keeps writes in order without lock errors.
         workers = 1 if engine.dialect.name == "sqlite" else 8
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ludoteca-db")
+        self._pending: list[tuple[tuple, asyncio.Future]] = []
+        self._flushing = False
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -83,17 +85,73 @@ class Store:
             .where(seats.c.table_id == table_id).order_by(seats.c.seat)).mappings()]
 
     # ---- the one write that matters: an accepted action -------------------------------------
+    async def append(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
+                     summary: dict[str, Any]) -> None:
+        """Store an action; returns once it is COMMITTED (raises Conflict if the index is taken).
+
+        Group commit: actions arriving while a write is in flight go together in the next
+        transaction, so a busy server makes fewer, larger commits instead of a queue of small
+        ones (each table has at most one action in flight: the table lock sees to that)."""
+        future = asyncio.get_running_loop().create_future()
+        self._pending.append(((table_id, idx, seat, action, summary), future))
+        if not self._flushing:
+            self._flushing = True
+            asyncio.get_running_loop().create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    results = await self.run(self.append_many, [item for item, _ in batch])
+                except Exception as exc:  # the database is unreachable: every waiter learns it
+                    results = [exc] * len(batch)
+                for (_, future), result in zip(batch, results, strict=True):
+                    if future.done():
+                        continue
+                    if result is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(result)
+        finally:
+            self._flushing = False
+
+    def append_many(self, items: list[tuple]) -> list[Exception | None]:
+        """Store several tables' actions in one transaction; if one index is already taken (another
+        process was first), store them one by one so only that action fails."""
+        try:
+            with self.engine.begin() as conn:
+                for item in items:
+                    self._insert_action(conn, *item)
+            return [None] * len(items)
+        except IntegrityError:
+            if len(items) == 1:
+                return [Conflict(f"action {items[0][1]} of table {items[0][0]} is already stored")]
+        results: list[Exception | None] = []
+        for item in items:
+            try:
+                self.append_action(*item)
+                results.append(None)
+            except Exception as exc:
+                results.append(exc)
+        return results
+
+    @staticmethod
+    def _insert_action(conn: Any, table_id: str, idx: int, seat: int, action: dict[str, Any],
+                       summary: dict[str, Any]) -> None:
+        stamp = now()
+        conn.execute(actions.insert().values(table_id=table_id, idx=idx, seat=seat, action=action,
+                                             created_at=stamp))
+        conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(**summary, updated_at=stamp))
+
     def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
                       summary: dict[str, Any]) -> None:
         """Store action number ``idx`` and the table summary in one transaction (committed on
         return).  Raises Conflict when that index is already taken."""
-        stamp = now()
         try:
             with self.engine.begin() as conn:
-                conn.execute(actions.insert().values(table_id=table_id, idx=idx, seat=seat, action=action,
-                                                     created_at=stamp))
-                conn.execute(update(game_tables).where(game_tables.c.id == table_id)
-                             .values(**summary, updated_at=stamp))
+                self._insert_action(conn, table_id, idx, seat, action, summary)
         except IntegrityError as exc:
             raise Conflict(f"action {idx} of table {table_id} is already stored") from exc
 

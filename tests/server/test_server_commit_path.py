@@ -44,7 +44,7 @@ def test_a_move_another_process_stored_first_wins_and_the_table_is_rebuilt(tmp_p
         def broken(*_args: object) -> None:
             raise OSError("disk full")
 
-        manager.store.append_action = broken  # type: ignore[method-assign]
+        manager.store.append_many = broken  # type: ignore[method-assign]
         with pytest.raises(Rejected) as failed:
             await manager.act(me, table.id, other.to_move[0], 1, other.legal_actions(other.to_move[0])[0])
         assert failed.value.code == "storage"
