@@ -290,6 +290,10 @@ function onMessage(message) {
     if (seat === null ? message.mine.length : !message.mine.includes(seat)) page.bySeat.delete(seat);
   }
   if (message.seat === primary) {
+    if (message.version < page.logged) { // moves were taken back (undo): forget their events
+      page.log = page.log.filter((e) => e.version <= message.version);
+      page.logged = message.version;
+    }
     for (const entry of message.events) {
       if (entry.version > page.logged) page.log.push(entry);
     }
@@ -345,11 +349,16 @@ async function drawTable() {
   const send = (action) => socket.raw({ type: "act", table: message.table, seat, version: message.version, action });
   board.render(boardBox, message.view, message.legal, send, { t, lang: app.lang },
     { seat, seats: message.seats, game: app.games.get(message.game), version: message.version, replay: false });
-  const log = el("ol", { id: "log" }, page.log.map((e) => el("li", {}, e.label)));
+  const latest = page.log.length ? page.log[page.log.length - 1].version : -1;
+  const log = el("ol", { id: "log", "aria-live": "polite" }, page.log.map((e) => el("li", {
+    class: e.version === latest ? "recent" : e.version >= message.version - 2 ? "fresh" : "" }, e.label)));
+  const undo = message.undo > 0 ? el("button", { id: "undo", type: "button", title: t("undo_help"),
+    onclick: (e) => { e.target.disabled = true; socket.raw({ type: "undo", table: message.table, seat, version: message.version }); },
+  }, t("undo")) : null;
   main.replaceChildren(el("div", { class: "table-page" },
     el("div", {},
       el("h2", {}, `${gameTitle(message.game)} `, el("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`)),
-      status, over, tabs, boardBox),
+      status, undo, over, tabs, boardBox),
     el("aside", {},
       el("section", { class: "card" }, el("h3", {}, t("seats")), seats,
         el("label", {}, `${t("invite")} `, el("input", { id: "invite", readonly: true, value: invite, size: 30 })),

@@ -1,0 +1,141 @@
+// Dice Hospital: each hospital's wards (untreated and treated beds with the patients as dice),
+// departments, specialists and the nurses' station, blood bags, fatalities and the discharge
+// area; the ambulances and the offer; scores and the round dial.
+import { chip, die, fallback, h, moves, nameOf, s, seatName } from "./svg.js";
+
+const GAME = "dice-hospital";
+const MEEPLE = { blue: "#2e86c1", red: "#c0392b", yellow: "#d4ac0d", white: "#ecf0f1", nurse: "#fdfefe" };
+
+function roundDial(view, t) {
+  const svg = s("svg", { viewBox: "0 0 90 90", class: "dial", width: 72, height: 72, role: "img", "aria-label": t("dh_round", { n: view.round, of: view.rounds }) });
+  for (let r = 1; r <= view.rounds; r++) {
+    const angle = ((r - 1) / view.rounds) * 2 * Math.PI - Math.PI / 2;
+    svg.append(s("circle", { cx: 45 + 34 * Math.cos(angle), cy: 45 + 34 * Math.sin(angle), r: 7, fill: r === view.round ? "#c0392b" : r < view.round ? "#999" : "#eee", stroke: "#333" }));
+  }
+  svg.append(s("text", { x: 45, y: 51, "text-anchor": "middle", "font-size": 18, "font-weight": 700 }, String(view.round)));
+  return svg;
+}
+
+function wards(player, seat, mine, m, t) {
+  const svg = s("svg", { viewBox: "0 0 360 104", class: "wards", role: "img", "aria-label": t("dh_wards") });
+  for (let ward = 0; ward < 4; ward++) {
+    svg.append(s("rect", { x: ward * 90 + 2, y: 2, width: 86, height: 100, rx: 6, fill: "#eef6f7", stroke: "#7fb3b8" }),
+      s("text", { x: ward * 90 + 45, y: 100, "text-anchor": "middle", "font-size": 8, fill: "#557" }, t("dh_ward_n", { n: ward + 1 })));
+  }
+  player.beds.forEach((patient, bed) => {
+    const x = Math.floor(bed / 3) * 90 + 17 + (bed % 3) * 28;
+    const g = s("g", { class: "bed", "data-bed": bed });
+    g.append(s("rect", { x: x - 12, y: 8, width: 24, height: 34, rx: 3, fill: "#fff", stroke: "#bbb", class: "untreated" }),
+      s("rect", { x: x - 12, y: 50, width: 24, height: 34, rx: 3, fill: "#e8f8f5", stroke: "#bbb", class: "treated" }),
+      s("text", { x, y: 48, "text-anchor": "middle", "font-size": 7, fill: "#888" }, String(bed)));
+    if (patient) {
+      g.append(die(x, patient.treated ? 67 : 25, 20, patient.tint ?? patient.colour, patient.value));
+      g.append(s("title", {}, t("dh_patient", { bed, colour: t(`colour_${patient.colour}`), value: patient.value, row: t(patient.treated ? "dh_treated" : "dh_untreated") })));
+    }
+    if (mine) m.bind(g, (a) => ["bed", "morgue", "patient", "blood"].includes(a.type) && a.bed === bed);
+    svg.append(g);
+  });
+  return svg;
+}
+
+function hospital(view, seat, mine, m, t, context) {
+  const p = view.players_state[seat];
+  const departments = h("div", { class: "departments" });
+  p.departments.forEach((d, i) => {
+    const tile = h("div", { class: `dept${d.used ? " used" : ""}`, "data-dept": i }, nameOf(t, GAME, d.id));
+    if (mine) m.bind(tile, (a) => (a.type === "department" && a.dept === i) || (a.type === "return" && a.kind === "department" && a.index === i));
+    departments.append(tile);
+  });
+  const station = h("div", { class: "station" }, h("b", {}, t("dh_station")), " ");
+  for (let n = 0; n < p.nurses; n++) {
+    const nurse = s("svg", { viewBox: "0 0 20 24", width: 20, height: 24, class: "meeple nurse", "data-meeple": -1 },
+      s("title", {}, t("dh_nurse")), s("circle", { cx: 10, cy: 6, r: 5, fill: MEEPLE.nurse, stroke: "#333" }),
+      s("path", { d: "M2,23 L5,11 H15 L18,23 Z", fill: MEEPLE.nurse, stroke: "#333" }), s("path", { d: "M8,15 H12 M10,13 V17", stroke: "#c0392b", "stroke-width": 2 }));
+    if (mine && n === 0) m.bind(nurse, (a) => a.type === "meeple" && a.meeple === -1);
+    station.append(nurse);
+  }
+  p.specialists.forEach((sp, k) => {
+    const card = h("div", { class: `specialist${sp.used ? " used" : ""}`, "data-meeple": k },
+      s("svg", { viewBox: "0 0 20 24", width: 16, height: 20 }, s("circle", { cx: 10, cy: 6, r: 5, fill: MEEPLE[sp.meeple] ?? "#888", stroke: "#333" }),
+        s("path", { d: "M2,23 L5,11 H15 L18,23 Z", fill: MEEPLE[sp.meeple] ?? "#888", stroke: "#333" })), " ", nameOf(t, GAME, sp.id));
+    if (mine) m.bind(card, (a) => (a.type === "meeple" && a.meeple === k) || (a.type === "return" && a.kind === "specialist" && a.index === k));
+    station.append(card);
+  });
+  const arriving = p.arriving.length ? s("svg", { viewBox: `0 0 ${p.arriving.length * 26 + 4} 28`, height: 28, class: "arriving" },
+    p.arriving.map(([c, v], i) => die(15 + i * 26, 14, 22, c, v))) : null;
+  const discharged = p.discharged?.length ? h("span", {}, ` · ${t("dh_discharged")}: ${p.discharged.length}`) : null;
+  const bloodBags = h("span", { class: "blood", title: t("dh_blood") }, `🩸 ${p.blood_bags}`);
+  const extras = [];
+  if (mine) {
+    if (p.starting_dice?.length) {
+      const starts = h("div", { class: "starts" }, h("b", {}, t("dh_starting")), " ");
+      for (const action of m.actions((a) => a.type === "start")) {
+        const svg = s("svg", { viewBox: `0 0 ${action.values.length * 26 + 4} 28`, height: 28, class: "start-option" },
+          action.values.map((v, i) => die(15 + i * 26, 14, 22, p.starting_dice[i], v)));
+        m.bind(svg, (a) => a === action);
+        starts.append(svg);
+      }
+      extras.push(starts);
+    }
+    if (p.hand?.length) {
+      const admins = h("div", { class: "admins" }, h("b", {}, t("dh_admins")), " ");
+      for (const id of p.hand) {
+        const card = h("div", { class: "admin-card" }, nameOf(t, GAME, id));
+        m.bind(card, (a) => a.type === "admin" && a.admin === id);
+        admins.append(card);
+      }
+      extras.push(admins);
+    }
+    extras.push(h("div", { class: "controls" },
+      ...["end", "skip", "bonus", "keep"].map((type) => chip(m, (a) => a.type === type, null)),
+      ...m.actions((a) => a.type === "blood_use").map((action) => chip(m, (a) => a === action, null))));
+  }
+  return h("section", { class: `hospital${view.to_move.includes(seat) ? " active" : ""}${mine ? " mine" : ""}`, "data-seat": seat },
+    h("h4", {}, seatName(context, seat, t), ` · ${t("dh_score")}: ${p.score}`),
+    h("p", { class: "stats" }, `${t("dh_admin")}: ${p.administrator ? nameOf(t, GAME, p.administrator) : "?"} · `, bloodBags,
+      ` · ☠ ${t("dh_fatalities")}: ${p.fatalities}`, discharged, p.ambulance ? ` · 🚑 ${p.ambulance}` : ""),
+    arriving ? h("div", {}, h("b", {}, t("dh_arriving")), " ", arriving) : null,
+    wards(p, seat, mine, m, t), h("div", {}, h("b", {}, t("dh_departments"))), departments, station, ...extras);
+}
+
+export function render(container, view, legal, send, i18n, context = {}) {
+  const { t } = i18n;
+  const m = moves(legal, send, context.replay);
+  const me = context.seat ?? null;
+  const top = h("div", { class: "dh-top" }, roundDial(view, t),
+    h("div", {}, h("p", {}, h("b", {}, t(`dh_phase_${view.phase}`))),
+      h("p", { class: "muted" }, t("dh_bag", { red: view.bag.red, yellow: view.bag.yellow, green: view.bag.green }), ` · ${t("dh_supply", { n: view.blood_supply })}`),
+      view.event ? h("p", {}, `${t("dh_event")}: ${nameOf(t, GAME, view.event)}`) : null));
+  const intake = h("div", { class: "intake" });
+  if (view.intake_line.length) {
+    intake.append(h("b", {}, t("dh_line")), " ", s("svg", { viewBox: `0 0 ${view.intake_line.length * 26 + 4} 28`, height: 28 },
+      view.intake_line.map(([c, v], i) => die(15 + i * 26, 14, 22, c, v))));
+    for (const action of m.actions((a) => a.type === "sort")) {
+      const pickDie = s("svg", { viewBox: "0 0 28 28", width: 28, height: 28, class: "sort-colour" }, die(14, 14, 22, action.colour, 6));
+      m.bind(pickDie, (a) => a === action);
+      intake.append(pickDie);
+    }
+  }
+  const ambulances = h("div", { class: "ambulances" });
+  for (const amb of view.ambulances) {
+    const box = h("div", { class: "ambulance", "data-number": amb.number },
+      h("b", {}, `🚑 ${amb.number}`), amb.owner >= 0 ? h("small", {}, ` (${t("seat_n", { n: amb.owner })})`) : null, h("br"),
+      s("svg", { viewBox: `0 0 ${amb.patients.length * 26 + 4} 28`, height: 28 }, amb.patients.map(([c, v], i) => die(15 + i * 26, 14, 22, c, v))));
+    m.bind(box, (a) => a.type === "ambulance" && a.number === amb.number);
+    ambulances.append(box);
+  }
+  const offer = h("div", { class: "offer" }, h("b", {}, t("dh_offer")), " ");
+  for (const [kind, ids] of [["department", view.offers.departments], ["specialist", view.offers.specialists]]) {
+    ids.forEach((id, index) => {
+      const tile = h("div", { class: `offer-tile ${kind}` }, h("small", {}, t(`dh_${kind}`)), h("br"), nameOf(t, GAME, id));
+      m.bind(tile, (a) => a.type === "take" && a.kind === kind && a.index === index);
+      offer.append(tile);
+    });
+  }
+  offer.append(...m.actions((a) => a.type === "reveal" || a.type === "pass").map((action) => chip(m, (a) => a === action, null)));
+  const hospitals = h("div", { class: "hospitals" });
+  const order = view.players_state.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  for (const seat of order) hospitals.append(hospital(view, seat, seat === me, m, t, context));
+  container.append(h("div", { class: "board-grid dice-hospital" }, top, intake, ambulances, offer, hospitals));
+  fallback(container, legal, send, i18n, context);
+}

@@ -1,0 +1,163 @@
+// Shared helpers for the game boards: SVG and HTML builders, dice, content names, and the one
+// way a board turns a click into a move: it binds a board element to the legal actions the
+// server sent (never an invented one), and the generic action list stays below as the fallback.
+
+import { render as genericRender } from "./generic.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v);
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+export const COLOURS = {
+  red: "#d64541", yellow: "#f2c230", green: "#3f9b4f", blue: "#3a6fc4", white: "#fafafa",
+};
+
+const PIPS = {
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+/** A die centred at (x, y), ``size`` wide, in its colour with its pips. */
+export function die(x, y, size, colour, value, extra = {}) {
+  const half = size / 2;
+  const ink = colour === "yellow" ? "#333" : "#fff";
+  const g = s("g", { class: "die", transform: `translate(${x},${y})`, ...extra },
+    s("rect", { x: -half, y: -half, width: size, height: size, rx: size / 6, fill: COLOURS[colour] ?? "#999", stroke: "#222", "stroke-width": 1 }));
+  for (const [px, py] of PIPS[value] ?? []) {
+    g.append(s("circle", { cx: px * size * 0.27, cy: py * size * 0.27, r: size * 0.09, fill: ink }));
+  }
+  return g;
+}
+
+/** A content name from the catalogues (``name.<game>.<id>``); the id, readable, if missing. */
+export function nameOf(t, game, id) {
+  if (id === null || id === undefined) return "—";
+  const key = `name.${game}.${id}`;
+  const text = t(key);
+  return text === key ? String(id).replace(/[_-]/g, " ") : text;
+}
+
+/** The legal actions and how board elements become moves.  ``bind(node, pred, label)`` makes
+ *  ``node`` play the first legal action matching ``pred`` (keyboard too); it returns whether one
+ *  matched.  ``actions(pred)`` lists the matching ones. */
+export function moves(legal, send, replay) {
+  const list = replay ? [] : legal.map((x) => x.action);
+  const labels = replay ? [] : legal.map((x) => x.label);
+  let sent = false;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  function play(action) {
+    if (sent) return;
+    if (!list.some((a) => same(a, action))) return; // never send what the server did not offer
+    sent = true;
+    document.querySelectorAll(".hot").forEach((n) => n.classList.add("busy"));
+    send(action);
+  }
+  return {
+    list,
+    actions: (pred) => list.filter(pred),
+    has: (pred) => list.some(pred),
+    play,
+    bind(node, pred, label) {
+      const indices = list.map((a, i) => (pred(a) ? i : -1)).filter((i) => i >= 0);
+      if (!indices.length) return false;
+      const index = indices[0];
+      const action = list[index];
+      node.dataset.acts = [...new Set(indices.map((i) => list[i].type))].join(" ");
+      if (indices.length > 1) { // several moves start here: a small menu of them, on the board
+        node.classList.add("hot", "many");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-haspopup", "menu");
+        node.setAttribute("aria-label", label ?? labels[index]);
+        node.dataset.act = action.type;
+        const open = (e) => {
+          e.stopPropagation();
+          document.querySelectorAll(".choice-menu").forEach((x) => x.remove());
+          const menu = document.createElement("div");
+          menu.className = "choice-menu";
+          menu.setAttribute("role", "menu");
+          for (const i of indices) {
+            const b = document.createElement("button");
+            b.type = "button";
+            b.className = "chip";
+            b.dataset.act = list[i].type;
+            b.textContent = labels[i];
+            b.addEventListener("click", () => { menu.remove(); play(list[i]); });
+            menu.append(b);
+          }
+          const close = document.createElement("button");
+          close.type = "button";
+          close.className = "chip close";
+          close.textContent = "✕";
+          close.addEventListener("click", () => menu.remove());
+          menu.append(close);
+          const board = node.closest(".board") ?? document.body;
+          board.prepend(menu);
+          menu.querySelector("button")?.focus();
+        };
+        node.addEventListener("click", open);
+        node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(e); } });
+        return true;
+      }
+      node.classList.add("hot");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", label ?? labels[index]);
+      node.dataset.act = action.type;
+      const title = node.namespaceURI === SVG_NS ? s("title", {}, labels[index]) : null;
+      if (title) node.prepend(title); else node.title = labels[index];
+      node.addEventListener("click", (e) => { e.stopPropagation(); play(action); });
+      node.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(action); }
+      });
+      return true;
+    },
+  };
+}
+
+/** A labelled chip (an HTML button on the board) for a legal action, e.g. "End my activation". */
+export function chip(m, pred, text, cls = "chip") {
+  const button = h("button", { type: "button", class: cls }, text ?? "");
+  if (!m.bind(button, pred, text)) return null;
+  if (!text) button.textContent = button.title;
+  return button;
+}
+
+/** The generic list of every legal move, folded under the board: the fallback and the accessible
+ *  way to play (keyboard, screen readers). */
+export function fallback(container, legal, send, i18n, context) {
+  if (context.replay) return;
+  const details = h("details", { class: "all-moves" }, h("summary", {}, i18n.t("all_moves", { n: legal.length })));
+  genericRender(details, {}, legal, send, i18n, context);
+  details.querySelector(".panels")?.remove();
+  container.append(details);
+}
+
+export function seatName(context, seat, t) {
+  const entry = context.seats?.[seat];
+  if (!entry) return t("seat_n", { n: seat });
+  const who = entry.kind === "bot" ? t("bot", { level: entry.level }) : entry.kind === "open" ? t("open_seat") : entry.name;
+  return `${seat}: ${who}${seat === context.seat ? ` (${t("you")})` : ""}`;
+}

@@ -1,0 +1,125 @@
+"""Driving a board in Chromium: open a table, click board elements (``.hot[data-act]``), check
+that every kind of legal move is clickable on the board, and that nothing overflows a phone."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+PHONE = {"width": 375, "height": 812}
+LAUNCH = {"executable_path": str(CHROMIUM), "headless": True,
+          "args": ["--no-sandbox", "--disable-background-networking", "--disable-gpu"]}
+TIMEOUT = 30000
+UNTRANSLATED = r"/\b(?:dh|dj|hb|im)_[a-z0-9_]+\b|name\.[a-z-]+\.|\{[a-z_]+\}/"
+
+
+def open_table(browser: Browser, base: str, game: str, players: int, lang: str = "en",
+               viewport: dict | None = None) -> Page:
+    context = browser.new_context(viewport=viewport or PHONE, locale=lang)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.set_default_timeout(TIMEOUT)
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    table = page.evaluate("""async (body) => (await (await fetch('/api/tables', {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).json())""",
+                          {"game": game, "players": players, "seats": seats})
+    page.goto(f"{base}/#/table/{table['id']}")
+    page.wait_for_selector("#board .board-grid")
+    return page
+
+
+def my_turn_or_end(page: Page) -> bool:
+    """Wait until I have moves (True) or the game is over (False)."""
+    page.wait_for_function("""() => document.querySelector('main').dataset.status === 'finished'
+        || !!document.querySelector('.all-moves button.action:not([disabled])')""", timeout=TIMEOUT * 2)
+    return page.get_attribute("main", "data-status") != "finished"
+
+
+def legal_types(page: Page) -> set[str]:
+    titles = page.eval_on_selector_all(".all-moves button.action", "nodes => nodes.map(n => n.title)")
+    return {json.loads(title)["type"] for title in titles}
+
+
+def board_types(page: Page) -> set[str]:
+    acts = page.eval_on_selector_all(".board-grid .hot", "nodes => nodes.map(n => n.dataset.acts || n.dataset.act)")
+    return {kind for text in acts for kind in text.split()}
+
+
+def click_kind(page: Page, kind: str) -> None:
+    """Click a board element that plays a move of this kind (through its menu if it has several)."""
+    version = int(page.get_attribute("main", "data-version"))
+    node = page.locator(f".board-grid .hot[data-acts~='{kind}']").first
+    node.scroll_into_view_if_needed()
+    if "many" in (node.get_attribute("class") or ""):
+        node.dispatch_event("click")
+        page.locator(f".choice-menu button[data-act='{kind}']").first.click()
+    else:
+        node.dispatch_event("click")
+    page.wait_for_function(f"() => Number(document.querySelector('main').dataset.version) > {version}"
+                           " || !!document.querySelector('#banner.error:not([hidden])')")
+
+
+def fallback_move(page: Page, rng: random.Random) -> None:
+    """Drive the game on (not a test of the board): a random move from the fallback list."""
+    version = int(page.get_attribute("main", "data-version"))
+    count = page.locator(".all-moves button.action").count()
+    page.evaluate("i => document.querySelectorAll('.all-moves button.action')[i].click()", rng.randrange(count))
+    page.wait_for_function(f"() => Number(document.querySelector('main').dataset.version) > {version}")
+
+
+def overflow(page: Page) -> list[str]:
+    """Elements reaching past the phone's width (inside a horizontally scrollable box is fine)."""
+    return page.evaluate("""(width) => {
+        const bad = [];
+        if (document.documentElement.scrollWidth > width + 1) bad.push('page ' + document.documentElement.scrollWidth);
+        for (const node of document.querySelectorAll('main *')) {
+            const r = node.getBoundingClientRect();
+            if (!r.width || r.right <= width + 1) continue;
+            let scroller = node.parentElement, inside = false;
+            while (scroller && scroller !== document.body) {
+                const style = getComputedStyle(scroller);
+                const clips = ['auto', 'scroll', 'hidden'].includes(style.overflowX);
+                if (clips && scroller.getBoundingClientRect().right <= width + 1) { inside = true; break; }
+                scroller = scroller.parentElement;
+            }
+            if (!inside) bad.push(node.tagName + '.' + node.className + ' ' + Math.round(r.right));
+        }
+        return bad.slice(0, 10);
+    }""", PHONE["width"])
+
+
+def play_by_board(page: Page, required: set[str], seed: int, budget: int = 400) -> dict:
+    """Play until every required kind was clicked on the board.  At every turn every legal kind
+    must be clickable on the board.  Returns what was clicked and seen."""
+    rng = random.Random(seed)
+    clicked: set[str] = set()
+    seen: set[str] = set()
+    for _ in range(budget):
+        if required <= clicked or not my_turn_or_end(page):
+            break
+        legal, board = legal_types(page), board_types(page)
+        seen |= legal
+        assert legal <= board, f"not clickable on the board: {sorted(legal - board)}"
+        wanted = sorted((required - clicked) & legal)
+        if wanted:
+            click_kind(page, wanted[0])
+            clicked.add(wanted[0])
+        else:
+            fallback_move(page, rng)
+    return {"clicked": clicked, "seen": seen}
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
