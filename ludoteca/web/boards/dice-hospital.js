@@ -64,7 +64,7 @@ function hospital(view, seat, mine, m, t, context) {
   const arriving = p.arriving.length ? s("svg", { viewBox: `0 0 ${p.arriving.length * 26 + 4} 28`, height: 28, class: "arriving" },
     p.arriving.map(([c, v], i) => die(15 + i * 26, 14, 22, c, v))) : null;
   const discharged = p.discharged?.length ? h("span", {}, ` · ${t("dh_discharged")}: ${p.discharged.length}`) : null;
-  const bloodBags = h("span", { class: "blood", title: t("dh_blood") }, `🩸 ${p.blood_bags}`);
+  const bloodBags = h("span", { class: "blood" }, `${t("dh_blood")}: ${p.blood_bags}`);
   const extras = [];
   if (mine) {
     if (p.starting_dice?.length) {
@@ -93,7 +93,7 @@ function hospital(view, seat, mine, m, t, context) {
   return h("section", { class: `hospital${view.to_move.includes(seat) ? " active" : ""}${mine ? " mine" : ""}`, "data-seat": seat },
     h("h4", {}, seatName(context, seat, t), ` · ${t("dh_score")}: ${p.score}`),
     h("p", { class: "stats" }, `${t("dh_admin")}: ${p.administrator ? nameOf(t, GAME, p.administrator) : "?"} · `, bloodBags,
-      ` · ☠ ${t("dh_fatalities")}: ${p.fatalities}`, discharged, p.ambulance ? ` · 🚑 ${p.ambulance}` : ""),
+      ` · ${t("dh_fatalities")}: ${p.fatalities}`, discharged, p.ambulance ? ` · ${t("dh_ambulance", { n: p.ambulance })}` : ""),
     arriving ? h("div", {}, h("b", {}, t("dh_arriving")), " ", arriving) : null,
     wards(p, seat, mine, m, t), h("div", {}, h("b", {}, t("dh_departments"))), departments, station, ...extras);
 }
@@ -119,7 +119,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
   const ambulances = h("div", { class: "ambulances" });
   for (const amb of view.ambulances) {
     const box = h("div", { class: "ambulance", "data-number": amb.number },
-      h("b", {}, `🚑 ${amb.number}`), amb.owner >= 0 ? h("small", {}, ` (${t("seat_n", { n: amb.owner })})`) : null, h("br"),
+      h("b", {}, t("dh_ambulance", { n: amb.number })), amb.owner >= 0 ? h("small", {}, ` (${t("seat_n", { n: amb.owner })})`) : null, h("br"),
       s("svg", { viewBox: `0 0 ${amb.patients.length * 26 + 4} 28`, height: 28 }, amb.patients.map(([c, v], i) => die(15 + i * 26, 14, 22, c, v))));
     m.bind(box, (a) => a.type === "ambulance" && a.number === amb.number);
     ambulances.append(box);

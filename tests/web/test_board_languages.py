@@ -1,0 +1,67 @@
+"""Languages: the browser's language is the default, the switch changes it, and no board shows
+an untranslated catalogue key (or an unfilled {placeholder}) in Spanish."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from board_driver import CHROMIUM, LAUNCH, PHONE, UNTRANSLATED, my_turn_or_end, open_table
+from board_names import names
+
+if not CHROMIUM.exists():
+    pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
+
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
+I18N = Path(__file__).resolve().parents[2] / "ludoteca" / "web" / "i18n"
+GAMES = {"dschunke": 2, "herbalism": 3, "immunity": 2, "dice-hospital": 2}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(**LAUNCH)
+        yield chromium
+        chromium.close()
+
+
+def test_catalogues_have_the_same_keys_and_every_content_name() -> None:
+    catalogues = {lang: json.loads((I18N / f"{lang}.json").read_text()) for lang in ("en", "es", "fr")}
+    assert set(catalogues["es"]) == set(catalogues["en"]) == set(catalogues["fr"])
+    for lang, generated in names().items():  # regenerate with: python tests/web/board_names.py
+        assert {k: v for k, v in catalogues[lang].items() if k.startswith("name.")} == generated
+
+
+def test_the_browser_language_is_the_default(web_server, browser: Browser) -> None:
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    page = context.new_page()
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.input_value("#lang") == "fr"
+    context.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_spanish_switch_leaves_no_untranslated_key_on_the_board(web_server, browser: Browser, game: str) -> None:
+    page = open_table(browser, web_server.url, game, GAMES[game], lang="en-GB")
+    my_turn_or_end(page)
+    page.select_option("#lang", "es")
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
+    page.wait_for_selector("#board .board-grid")
+    my_turn_or_end(page)
+    spanish = json.loads((I18N / "es.json").read_text())
+    assert page.text_content("#status") in (spanish["your_turn"], spanish["game_over"])
+    text = page.inner_text("#board")
+    labels = " ".join(page.eval_on_selector_all(
+        "#board [aria-label], #board [title], #board title",
+        """nodes => nodes.map(n => [n.getAttribute('aria-label'), n.getAttribute('title'),
+                                   n.tagName === 'title' ? n.textContent : ''].join(' '))"""))
+    pattern = re.compile(UNTRANSLATED.strip("/"))
+    assert pattern.findall(text + " " + labels) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
