@@ -187,6 +187,8 @@ def game_info(game: engine.Game) -> dict[str, Any]:
     options = []
     for name, spec in game.option_specs.items():
         kind = spec.kind or type(spec.default)
+        if isinstance(kind, tuple):  # e.g. (int, float): the widest number the form can take
+            kind = float if float in kind else kind[0]
         kind_name = "choice" if spec.choices is not None else getattr(kind, "__name__", "str")
         options.append({"name": name, "default": spec.default, "help": spec.help, "kind": kind_name,
                         "choices": list(spec.choices) if spec.choices is not None else None,
