@@ -61,7 +61,8 @@ def main() -> None:
                     out.flush()
         stats = summary.by_bot[strong]
         low, high = stats.interval
-        verdict = "yes" if low > summary.fair_share else "no"
+        verdict = ("yes" if low > summary.fair_share else "no, weaker" if high < summary.fair_share
+                   else "not shown")
         print(f"| {game.id} | {players} | {strong} vs {weak} | {summary.games} | {stats.win_rate:.3f} | "
               f"[{low:.3f}, {high:.3f}] | {summary.fair_share:.3f} | {verdict} | "
               f"{stats.seconds_per_decision:.3f} | {minutes(summary, args, start)} |", flush=True)
