@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -55,15 +56,23 @@ def board_types(page: Page) -> set[str]:
 
 
 def click_kind(page: Page, kind: str) -> None:
-    """Click a board element that plays a move of this kind (through its menu if it has several)."""
+    """Click a board element that plays a move of this kind (through its menu if it has several).
+    Other seats may move meanwhile (simultaneous phases redraw the board): then look again."""
     version = int(page.get_attribute("main", "data-version"))
-    node = page.locator(f".board-grid .hot[data-acts~='{kind}']").first
-    node.scroll_into_view_if_needed()
-    if "many" in (node.get_attribute("class") or ""):
-        node.dispatch_event("click")
-        page.locator(f".choice-menu button[data-act='{kind}']").first.click()
-    else:
-        node.dispatch_event("click")
+    for attempt in range(6):
+        try:
+            node = page.locator(f".board-grid .hot[data-acts~='{kind}']").first
+            node.scroll_into_view_if_needed(timeout=5000)
+            if "many" in (node.get_attribute("class", timeout=5000) or ""):
+                node.dispatch_event("click", timeout=5000)
+                page.locator(f".choice-menu button[data-act='{kind}']").first.click(timeout=5000)
+            else:
+                node.dispatch_event("click", timeout=5000)
+            break
+        except PlaywrightError:
+            if attempt == 5:
+                raise
+            page.wait_for_timeout(200)
     page.wait_for_function(f"() => Number(document.querySelector('main').dataset.version) > {version}"
                            " || !!document.querySelector('#banner.error:not([hidden])')")
 
@@ -104,12 +113,20 @@ def play_by_board(page: Page, required: set[str], seed: int, budget: int = 400) 
     clicked: set[str] = set()
     seen: set[str] = set()
     for _ in range(budget):
-        if required <= clicked or not my_turn_or_end(page):
+        if required <= clicked:
             break
+        if not my_turn_or_end(page):  # over before every kind came up: "Play again"
+            old = page.url
+            page.click("#play-again")
+            page.wait_for_function("(old) => location.href !== old", arg=old)
+            page.wait_for_selector("#board .board-grid")
+            continue
         legal, board = legal_types(page), board_types(page)
         seen |= legal
         assert legal <= board, f"not clickable on the board: {sorted(legal - board)}"
-        wanted = sorted((required - clicked) & legal)
+        # Every kind not clicked yet is clicked on the board the first time it is legal
+        # (the required ones first); the rest of the game is driven from the fallback list.
+        wanted = sorted((required - clicked) & legal) + sorted(legal - clicked - required)
         if wanted:
             click_kind(page, wanted[0])
             clicked.add(wanted[0])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from board_driver import CHROMIUM, LAUNCH, open_table, overflow, play_by_board, screenshot
+from board_driver import CHROMIUM, LAUNCH, click_kind, my_turn_or_end, open_table, overflow, play_by_board, screenshot
 
 if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
@@ -25,10 +25,14 @@ def browser() -> Iterator[Browser]:
 
 GAMES = {
     "dschunke": (2, {"pick", "place"}),
-    "herbalism": (3, {"move", "action", "give", "target", "answer"}),
-    "immunity": (2, {"done", "medical", "buy", "clear", "expose"}),
-    "dice-hospital": (2, {"start", "admin", "ambulance", "bed", "department", "meeple", "patient", "end"}),
+    "herbalism": (3, {"move", "action", "give", "target", "hand_over", "answer", "follow", "pass"}),
+    "immunity": (2, {"done", "medical", "discard", "buy", "clear", "spread", "spread_card", "expose", "clear_tumour"}),
+    "dice-hospital": (2, {"start", "admin", "sort", "ambulance", "bed", "morgue", "reveal", "take", "pass", "return",
+                          "keep", "department", "meeple", "patient", "blood", "blood_use", "end", "skip"}),
 }
+# Rarer kinds (Dice Hospital's specialist "bonus", Herbalism's predictions with that option) are
+# not required, but whenever any kind comes up it must be clickable on the board and is played
+# there the first time (play_by_board checks both).
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -36,9 +40,38 @@ def test_board_plays_every_kind_by_clicking(web_server, browser: Browser, game: 
     players, required = GAMES[game]
     page = open_table(browser, web_server.url, game, players)
     result = play_by_board(page, required, seed=7)
+    print(game, "clicked", sorted(result["clicked"]), "seen", sorted(result["seen"]))
     assert required <= result["clicked"], f"not played on the board: {sorted(required - result['clicked'])}"
+    assert result["seen"] <= result["clicked"]  # every kind that came up was played on the board
     page.wait_for_selector("#board .board-grid")
     screenshot(page, f"{game}-phone")
     assert overflow(page) == []
     assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_undo_button_takes_back_my_own_move(web_server, browser: Browser) -> None:
+    """Dschunke: right after drawing nothing can be undone; after picking a strip on the board,
+    Undo appears and takes the pick back (the same strips are offered again)."""
+    page = open_table(browser, web_server.url, "dschunke", 2)
+    my_turn_or_end(page)
+    click_kind(page, "place")  # red's opening strip; then the bot plays and I draw two
+    page.wait_for_selector(".board-grid .hot[data-act='pick']")
+    assert page.locator("#undo").count() == 0  # just drew: hidden information was revealed
+    before = int(page.get_attribute("main", "data-version"))
+    click_kind(page, "pick")
+    page.click("#undo")
+    page.wait_for_function(f"() => Number(document.querySelector('main').dataset.version) === {before}")
+    page.wait_for_selector(".board-grid .hot[data-act='pick']")
+    assert page.locator("#undo").count() == 0
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_desktop_board_screenshot(web_server, browser: Browser) -> None:
+    page = open_table(browser, web_server.url, "dice-hospital", 3, viewport={"width": 1280, "height": 900})
+    play_by_board(page, {"start", "admin", "ambulance"}, seed=3)
+    page.wait_for_selector("#board .board-grid")
+    screenshot(page, "dice-hospital-desktop")
+    assert page.evaluate("document.documentElement.scrollWidth <= 1280")
     page.context.close()

@@ -52,10 +52,11 @@ def test_spanish_switch_leaves_no_untranslated_key_on_the_board(web_server, brow
     my_turn_or_end(page)
     page.select_option("#lang", "es")
     page.wait_for_function("() => document.documentElement.lang === 'es'")
-    page.wait_for_selector("#board .board-grid")
-    my_turn_or_end(page)
     spanish = json.loads((I18N / "es.json").read_text())
-    assert page.text_content("#status") in (spanish["your_turn"], spanish["game_over"])
+    # The board is redrawn when the server resends the table with Spanish labels.
+    page.wait_for_function("(words) => words.includes(document.querySelector('#status')?.textContent)",
+                           arg=[spanish["your_turn"], spanish["game_over"]])
+    page.wait_for_selector("#board .board-grid")
     text = page.inner_text("#board")
     labels = " ".join(page.eval_on_selector_all(
         "#board [aria-label], #board [title], #board title",

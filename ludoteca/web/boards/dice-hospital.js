@@ -54,6 +54,7 @@ function hospital(view, seat, mine, m, t, context) {
     if (mine && n === 0) m.bind(nurse, (a) => a.type === "meeple" && a.meeple === -1);
     station.append(nurse);
   }
+  if (!p.nurses && !p.specialists.length) station.append(h("span", { class: "muted" }, "—"));
   p.specialists.forEach((sp, k) => {
     const card = h("div", { class: `specialist${sp.used ? " used" : ""}`, "data-meeple": k },
       s("svg", { viewBox: "0 0 20 24", width: 16, height: 20 }, s("circle", { cx: 10, cy: 6, r: 5, fill: MEEPLE[sp.meeple] ?? "#888", stroke: "#333" }),
