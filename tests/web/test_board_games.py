@@ -75,3 +75,20 @@ def test_desktop_board_screenshot(web_server, browser: Browser) -> None:
     screenshot(page, "dice-hospital-desktop")
     assert page.evaluate("document.documentElement.scrollWidth <= 1280")
     page.context.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_spectator_and_replay_views_draw_without_moves(web_server, browser: Browser, game: str) -> None:
+    """A spectator (no seat) gets view(None) and no moves: the board draws, nothing is clickable."""
+    page = open_table(browser, web_server.url, game, GAMES[game][0])
+    table = page.url.rsplit("/", 1)[-1]
+    my_turn_or_end(page)
+    watcher = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
+    errors: list[str] = []
+    watcher.on("pageerror", lambda error: errors.append(str(error)))
+    watcher.goto(f"{web_server.url}/#/table/{table}")
+    watcher.wait_for_selector("#board .board-grid")
+    assert watcher.locator(".board-grid .hot").count() == 0
+    assert errors == []
+    watcher.context.close()
+    page.context.close()
