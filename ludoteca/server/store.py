@@ -9,12 +9,18 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, and_, func, select, update
+from sqlalchemy import Engine, and_, bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .db import actions, game_tables, seats
 
 T = TypeVar("T")
+
+
+#: One statement for every table's summary in a batch (executemany).
+SUMMARY_UPDATE = update(game_tables).where(game_tables.c.id == bindparam("key")).values(
+    version=bindparam("version"), to_move=bindparam("to_move"), status=bindparam("status"),
+    scores=bindparam("scores"), winners=bindparam("winners"), updated_at=bindparam("updated_at"))
 
 
 class Conflict(Exception):
@@ -120,10 +126,14 @@ class Store:
     def append_many(self, items: list[tuple]) -> list[Exception | None]:
         """Store several tables' actions in one transaction; if one index is already taken (another
         process was first), store them one by one so only that action fails."""
+        stamp = now()
         try:
             with self.engine.begin() as conn:
-                for item in items:
-                    self._insert_action(conn, *item)
+                conn.execute(actions.insert(), [
+                    {"table_id": t, "idx": idx, "seat": seat, "action": action, "created_at": stamp}
+                    for t, idx, seat, action, _ in items])
+                conn.execute(SUMMARY_UPDATE, [{"key": t, **summary, "updated_at": stamp}
+                                              for t, _, _, _, summary in items])
             return [None] * len(items)
         except IntegrityError:
             if len(items) == 1:

@@ -67,8 +67,12 @@ function seatName(seat) {
   return seat.name;
 }
 
+// "?board=generic" in the address shows every game on the generic board (plain panels and
+// buttons: handy for accessibility, debugging and a game whose board is still being drawn).
+const FORCED_BOARD = new URLSearchParams(location.search).get("board") === "generic";
+
 async function boardFor(gameId) {
-  const key = app.games.get(gameId)?.board ? gameId : "generic";
+  const key = app.games.get(gameId)?.board && !FORCED_BOARD ? gameId : "generic";
   if (!boards.has(key)) boards.set(key, await import(`/static/boards/${key}.js`));
   return boards.get(key);
 }
