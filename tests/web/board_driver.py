@@ -113,7 +113,7 @@ def play_by_board(page: Page, required: set[str], seed: int, budget: int = 400) 
     clicked: set[str] = set()
     seen: set[str] = set()
     for _ in range(budget):
-        if required <= clicked:
+        if required <= clicked and seen <= clicked:
             break
         if not my_turn_or_end(page):  # over before every kind came up: "Play again"
             old = page.url

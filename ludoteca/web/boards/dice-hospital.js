@@ -1,7 +1,7 @@
 // Dice Hospital: each hospital's wards (untreated and treated beds with the patients as dice),
 // departments, specialists and the nurses' station, blood bags, fatalities and the discharge
 // area; the ambulances and the offer; scores and the round dial.
-import { chip, die, fallback, h, moves, nameOf, s, seatName } from "./svg.js";
+import { chip, die, fallback, h, highlightChanges, moves, nameOf, s, seatName, tag } from "./svg.js";
 
 const GAME = "dice-hospital";
 const MEEPLE = { blue: "#2e86c1", red: "#c0392b", yellow: "#d4ac0d", white: "#ecf0f1", nurse: "#fdfefe" };
@@ -24,7 +24,7 @@ function wards(player, seat, mine, m, t) {
   }
   player.beds.forEach((patient, bed) => {
     const x = Math.floor(bed / 3) * 90 + 17 + (bed % 3) * 28;
-    const g = s("g", { class: "bed", "data-bed": bed });
+    const g = tag(s("g", { class: "bed", "data-bed": bed }), `bed${seat}-${bed}`, patient);
     g.append(s("rect", { x: x - 12, y: 8, width: 24, height: 34, rx: 3, fill: "#fff", stroke: "#bbb", class: "untreated" }),
       s("rect", { x: x - 12, y: 50, width: 24, height: 34, rx: 3, fill: "#e8f8f5", stroke: "#bbb", class: "treated" }),
       s("text", { x, y: 48, "text-anchor": "middle", "font-size": 7, fill: "#888" }, String(bed)));
@@ -42,7 +42,7 @@ function hospital(view, seat, mine, m, t, context) {
   const p = view.players_state[seat];
   const departments = h("div", { class: "departments" });
   p.departments.forEach((d, i) => {
-    const tile = h("div", { class: `dept${d.used ? " used" : ""}`, "data-dept": i }, nameOf(t, GAME, d.id));
+    const tile = tag(h("div", { class: `dept${d.used ? " used" : ""}`, "data-dept": i }, nameOf(t, GAME, d.id)), `dept${seat}-${i}`, d);
     if (mine) m.bind(tile, (a) => (a.type === "department" && a.dept === i) || (a.type === "return" && a.kind === "department" && a.index === i));
     departments.append(tile);
   });
@@ -93,8 +93,9 @@ function hospital(view, seat, mine, m, t, context) {
   }
   return h("section", { class: `hospital${view.to_move.includes(seat) ? " active" : ""}${mine ? " mine" : ""}`, "data-seat": seat },
     h("h4", {}, seatName(context, seat, t), ` · ${t("dh_score")}: ${p.score}`),
-    h("p", { class: "stats" }, `${t("dh_admin")}: ${p.administrator ? nameOf(t, GAME, p.administrator) : "?"} · `, bloodBags,
+    tag(h("p", { class: "stats" }, `${t("dh_admin")}: ${p.administrator ? nameOf(t, GAME, p.administrator) : "?"} · `, bloodBags,
       ` · ${t("dh_fatalities")}: ${p.fatalities}`, discharged, p.ambulance ? ` · ${t("dh_ambulance", { n: p.ambulance })}` : ""),
+      `stats${seat}`, [p.score, p.blood_bags, p.fatalities, p.discharged?.length ?? 0]),
     arriving ? h("div", {}, h("b", {}, t("dh_arriving")), " ", arriving) : null,
     wards(p, seat, mine, m, t), h("div", {}, h("b", {}, t("dh_departments"))), departments, station, ...extras);
 }
@@ -138,5 +139,6 @@ export function render(container, view, legal, send, i18n, context = {}) {
   const order = view.players_state.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   for (const seat of order) hospitals.append(hospital(view, seat, seat === me, m, t, context));
   container.append(h("div", { class: "board-grid dice-hospital" }, top, intake, ambulances, offer, hospitals));
+  highlightChanges(container, context);
   fallback(container, legal, send, i18n, context);
 }

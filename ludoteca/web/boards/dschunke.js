@@ -1,7 +1,7 @@
 // Dschunke: the deck seen from above. Each cell shows its height (shade and number) and the crate
 // on top in its owner's colour; the drawn strips; legal spots for the strip in hand, a preview on
 // hover, rotation; live group scores per colour.
-import { COLOURS, chip, fallback, h, moves, s, seatName } from "./svg.js";
+import { COLOURS, fallback, h, highlightChanges, moves, s, seatName, tag } from "./svg.js";
 
 const CELL = 30;
 const DIRS = ["E", "S", "W", "N"];
@@ -59,12 +59,12 @@ export function render(container, view, legal, send, i18n, context = {}) {
   const maxH = Math.max(1, ...view.cells.map((c) => c[2]));
   for (const [x, y, height, top] of view.cells) {
     const shade = 225 - Math.round((height / Math.max(3, maxH)) * 120);
-    svg.append(s("g", { class: "cell", "data-x": x, "data-y": y, "data-height": height },
+    svg.append(tag(s("g", { class: "cell", "data-x": x, "data-y": y, "data-height": height },
       s("title", {}, `(${x}, ${y}) ${t("dj_height", { n: height })}: ${crateWord(top, t)}`),
       s("rect", { x: px(x) + 1, y: py(y) + 1, width: CELL - 2, height: CELL - 2, rx: 3,
         fill: `rgb(${shade + 20},${shade},${shade - 40})`, stroke: "#6b4f2a" }),
       s("text", { x: px(x) + 3, y: py(y) + 10, class: "height", "font-size": 9 }, String(height)),
-      crate(top, px(x) + CELL / 2, py(y) + CELL / 2 + 2)));
+      crate(top, px(x) + CELL / 2, py(y) + CELL / 2 + 2)), `c${x},${y}`, [height, top]));
   }
   // Outline every placed strip so the joints show.
   for (const [, x, y, d] of view.placed.slice(-2)) {
@@ -121,11 +121,12 @@ export function render(container, view, legal, send, i18n, context = {}) {
     const groups = view.groups.filter((g) => g.crate.startsWith(colour)).map((g) => `${g.cells.length}→${g.points}`).join(", ");
     scores.append(h("tr", { class: view.to_move.includes(seat) ? "to-move" : "" },
       h("th", { style: `color:${COLOURS[colour]}` }, `${t(`colour_${colour}`)} (${seatName(context, seat, t)})`),
-      h("td", {}, groups || "—"), h("td", {}, String(view.rats[seat])), h("td", { class: "score" }, String(view.scores[seat]))));
+      h("td", {}, groups || "—"), h("td", {}, String(view.rats[seat])), tag(h("td", { class: "score" }, String(view.scores[seat])), `score${seat}`, view.scores[seat])));
   });
   container.append(h("div", { class: "board-grid dschunke" },
     h("div", { class: "deck-box" }, svg),
     h("div", { class: "side" }, hand, h("section", { class: "card" }, h("h4", {}, t("dj_live_scores")), scores,
       h("p", { class: "muted" }, t("dj_pile", { n: view.pile }))))));
+  highlightChanges(container, context);
   fallback(container, legal, send, i18n, context);
 }

@@ -1,6 +1,6 @@
 // Herbalism: the seven medicine cards with the pharmacists and cure markers on them, the action
 // cards in play, the players, my hand, and the knowledge sheet as a readable table.
-import { COLOURS, chip, fallback, h, moves, nameOf, s, seatName } from "./svg.js";
+import { COLOURS, chip, fallback, h, highlightChanges, moves, nameOf, s, seatName, tag } from "./svg.js";
 
 const GAME = "herbalism";
 const SEAT_COLOURS = ["#8e44ad", "#16a085", "#d35400", "#2c3e50"];
@@ -69,6 +69,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
   const medicines = h("div", { class: "medicines" });
   for (const card of view.medicines) {
     const box = h("figure", { class: "medicine-box", "data-card": card }, medicineCard(card, view, t), h("figcaption", {}, medicineName(card, t)));
+    tag(box, `med-${card}`, [view.pharmacists.map((p) => p === card), view.cure_markers.map((x) => x?.card === card)]);
     m.bind(box, (a) => a.card === card && ["move", "answer", "follow"].includes(a.type));
     medicines.append(box);
   }
@@ -87,6 +88,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
       h("p", { class: "muted" }, `${t("hb_pharmacist")}: ${view.pharmacists[seat] ? medicineName(view.pharmacists[seat], t) : "—"} · ` +
         `${t("hb_marker")}: ${marker ? medicineName(marker.card, t) : t("hb_in_hand")}`),
       view.predictions?.[seat]?.length ? h("p", { class: "muted" }, `${t("hb_predictions")}: ${view.predictions[seat].map((c) => nameOf(t, GAME, c)).join(", ")}`) : null);
+    tag(box, `player${seat}`, [view.scores[seat], view.hand_sizes[seat], view.pharmacists[seat], marker]);
     m.bind(box, (a) => a.type === "target" && a.target === seat);
     const gifts = h("div", { class: "gifts" });
     for (const colour of ["red", "yellow", "green", "blue"]) {
@@ -102,6 +104,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
       const colour = view.colours[i];
       const card = h("div", { class: `ingredient colour-${colour}`, "data-colour": colour, style: `background:${COLOURS[colour]}` },
         h("b", {}, String(n)), " ", nameOf(t, GAME, colour));
+      tag(card, `hand-${colour}`, n);
       m.bind(card, (a) => (a.type === "hand_over" || a.type === "predict") && a.colour === colour);
       hand.append(card);
     });
@@ -124,5 +127,6 @@ export function render(container, view, legal, send, i18n, context = {}) {
     h("h4", {}, t("hb_actions")), actionCards,
     me !== null && me !== undefined && view.hand ? h("div", {}, h("h4", {}, t("hb_your_hand")), hand) : null,
     controls, players, h("div", { class: "sheet-box" }, sheet), last));
+  highlightChanges(container, context);
   fallback(container, legal, send, i18n, context);
 }

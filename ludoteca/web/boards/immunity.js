@@ -1,6 +1,6 @@
 // Immunity: each player's body (organs with damage and tumours, immune cells, oxygen, Environments
 // 1 and 2, infections with their extension counters, memory), my hand and the life line.
-import { chip, fallback, h, moves, nameOf, s, seatName } from "./svg.js";
+import { chip, fallback, h, highlightChanges, moves, nameOf, s, seatName, tag } from "./svg.js";
 
 const GAME = "immunity";
 const ORGANS = ["respiratory", "digestive", "circulatory", "nervous", "skin", "liver"];
@@ -32,6 +32,7 @@ function organs(board, seat, m, t) {
       g.append(s("rect", { x: 104 + k * 15, y: y + 2, width: 13, height: 14, rx: 2, fill: k < damage ? "#922b21" : "#f4f6f6", stroke: "#aaa" }));
     }
     for (let k = 0; k < tumours; k++) g.append(s("circle", { cx: 262 + k * 12, cy: y + 9, r: 5, fill: "#6c3483", class: "tumour" }));
+    tag(g, `organ${seat}-${organ}`, [damage, tumours]);
     m.bind(g, (a) => a.type === "clear_tumour" && a.organ === organ && seat === "me");
     svg.append(g);
   });
@@ -49,7 +50,8 @@ function body(view, seat, mine, m, t, context) {
   const acting = view.to_move.includes(seat);
   const cells = h("table", { class: "cells" }, h("tr", {}, h("th", {}, t("im_cells")), h("th", {}, "#"), h("th", {}, t("im_used"))));
   for (const [cell, n] of Object.entries(board.cells)) {
-    const row = h("tr", { "data-cell": cell }, h("td", {}, nameOf(t, GAME, cell)), h("td", {}, "●".repeat(n) || "·"), h("td", {}, String(board.used[cell] ?? 0)));
+    const row = tag(h("tr", { "data-cell": cell }, h("td", {}, nameOf(t, GAME, cell)), h("td", {}, "●".repeat(n) || "·"),
+      h("td", {}, String(board.used[cell] ?? 0))), `cell${seat}-${cell}`, [n, board.used[cell]]);
     if (mine) m.bind(row, (a) => a.type === "buy" && a.cell === cell);
     cells.append(row);
   }
@@ -57,6 +59,7 @@ function body(view, seat, mine, m, t, context) {
   board.infections.forEach((inf, i) => {
     const item = h("li", { class: "infection", "data-infection": i }, h("b", {}, nameOf(t, GAME, inf.p)), " ",
       h("span", { class: "counters", title: t("im_counters") }, "◆".repeat(inf.n)), ` ${t("im_counters_n", { n: inf.n })}`);
+    tag(item, `inf${seat}-${i}`, inf);
     if (mine) m.bind(item, (a) => (a.type === "clear" || a.type === "spread") && a.infection === i);
     infections.append(item);
   });
@@ -66,7 +69,7 @@ function body(view, seat, mine, m, t, context) {
     organs(board, mine ? "me" : seat, m, t),
     h("p", {}, `${t("im_oxygen")}: ${board.oxygen} · ${t("im_reserve")}: ${board.reserve}` +
       ` · ${t("im_hand")}: ${board.hand_counts.medical} + ${board.hand_counts.pathogen}`),
-    pile(board.env1, t, t("im_env1")), pile(board.env2, t, t("im_env2")),
+    tag(pile(board.env1, t, t("im_env1")), `env1-${seat}`, board.env1), tag(pile(board.env2, t, t("im_env2")), `env2-${seat}`, board.env2),
     h("div", {}, h("b", {}, t("im_infections")), infections),
     cells,
     board.memory.length ? h("p", { class: "muted" }, `${t("im_memory")}: ${board.memory.map((p) => nameOf(t, GAME, p)).join(", ")}`) : null);
@@ -95,5 +98,6 @@ export function render(container, view, legal, send, i18n, context = {}) {
     view.rolls?.length ? ` · ${t("im_rolls", { rolls: view.rolls.join(", ") })}` : "");
   container.append(h("div", { class: "board-grid immunity" }, lifeLine(view, t), decks,
     h("div", { class: "controls" }, chip(m, (a) => a.type === "done", t("im_done"))), hand, bodies));
+  highlightChanges(container, context);
   fallback(container, legal, send, i18n, context);
 }

@@ -161,3 +161,31 @@ export function seatName(context, seat, t) {
   const who = entry.kind === "bot" ? t("bot", { level: entry.level }) : entry.kind === "open" ? t("open_seat") : entry.name;
   return `${seat}: ${who}${seat === context.seat ? ` (${t("you")})` : ""}`;
 }
+
+// ---- recent changes ------------------------------------------------------------------------------
+// Boards tag the parts that can change with data-key (what it is) and data-sig (what it shows);
+// after drawing, parts whose signature differs from the previous drawing of the same table get
+// the class "changed" (a short flash and a lasting outline until the next update).
+const previous = new Map();
+
+export function tag(node, key, signature) {
+  node.dataset.key = key;
+  node.dataset.sig = typeof signature === "string" ? signature : JSON.stringify(signature);
+  return node;
+}
+
+export function highlightChanges(container, context) {
+  const id = `${context.game?.id}:${context.seat}:${location.hash}`;
+  const before = previous.get(id);
+  const now = new Map();
+  for (const node of container.querySelectorAll("[data-key]")) {
+    now.set(node.dataset.key, node.dataset.sig);
+    if (before && context.version !== before.version && before.sigs.get(node.dataset.key) !== node.dataset.sig) {
+      node.classList.add("changed");
+    } else if (before && context.version === before.version && before.changed.has(node.dataset.key)) {
+      node.classList.add("changed"); // a redraw without a new move keeps the marks
+    }
+  }
+  const changed = new Set([...container.querySelectorAll(".changed")].map((n) => n.dataset.key));
+  previous.set(id, { version: context.version, sigs: now, changed });
+}
