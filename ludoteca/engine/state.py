@@ -210,31 +210,31 @@ class State:
             from .errors import RecordError
 
             raise RecordError("a determinized state is a sample of what a seat cannot see; it has no record")
+        return self._header()
+
+    def _header(self) -> dict[str, Any]:
+        """What a record and a saved state share: the game, its setup and the actions taken."""
         return {
             "game": self.game.id,
             "version": self.game.version,
             "players": self.players,
             "seed": self.seed,
             "options": self.options,
-            "actions": [[seat, dict(action)] for seat, action in self._actions],
+            "actions": [[seat, None if action is None else dict(action)] for seat, action in self._actions],
         }
 
     def to_json(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {
-            "game": self.game.id,
-            "version": self.game.version,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options,
+            **self._header(),
             "rng": [version, list(internal), gauss],
-            "actions": [[seat, None if action is None else dict(action)] for seat, action in self._actions],
             "state": self._dump_fields(),
         }
 
     def _dump_fields(self) -> dict[str, Any]:
         """Game data as JSON; games with faster internal structures override both halves."""
-        return {name: getattr(self, name) for name in self.FIELDS}
+        data = [getattr(self, name) for name in self.FIELDS]
+        return dict(zip(self.FIELDS, marshal.loads(marshal.dumps(data)), strict=True))  # a copy, not live lists
 
     def _load_fields(self, fields: dict[str, Any]) -> None:
         missing = [name for name in self.FIELDS if name not in fields]
@@ -242,8 +242,9 @@ class State:
             from .errors import RecordError
 
             raise RecordError(f"saved {self.game.id} state lacks field(s): {', '.join(missing)}")
-        for name in self.FIELDS:
-            setattr(self, name, fields[name])
+        copied = marshal.loads(marshal.dumps([fields[name] for name in self.FIELDS]))
+        for name, value in zip(self.FIELDS, copied, strict=True):
+            setattr(self, name, value)
 
     def clone(self) -> State:
         other = object.__new__(type(self))
