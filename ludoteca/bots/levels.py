@@ -15,8 +15,8 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("greedy", {"epsilon": 0.3}),
     # One-step look-ahead on the game's own heuristic (through chains of own decisions).
     "normal": ("greedy", {}),
-    # IS-MCTS, 100 iterations (0.1-0.7 s on one core, depending on the game), capped at 1 s.
-    "hard": ("ismcts", {"iterations": 100, "seconds": 1.0}),
+    # IS-MCTS, 300 iterations (0.1-0.7 CPU s, depending on the game), capped at 1 CPU s.
+    "hard": ("ismcts", {"iterations": 300, "seconds": 1.0}),
     # IS-MCTS, 1000 iterations, capped at 5 s.
     "expert": ("ismcts", {"iterations": 1000, "seconds": 5.0}),
 }
