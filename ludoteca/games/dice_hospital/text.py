@@ -85,8 +85,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "ev_admin_chosen": {"en": "Seat {seat} has kept an administrator",
                         "es": "El asiento {seat} se ha quedado con un administrador",
                         "fr": "La place {seat} a gardé un directeur"},
-    "ev_administrators": {"en": "Administrators: {ids}", "es": "Administradores: {ids}",
-                          "fr": "Directeurs : {ids}"},
+    "ev_administrators": {"en": "Administrators (by seat): {ids}", "es": "Administradores (por asiento): {ids}",
+                          "fr": "Directeurs (par place) : {ids}"},
     "ev_sorted": {"en": "Seat {seat} puts a {colour} die next", "es": "El asiento {seat} coloca un dado {colour}",
                   "fr": "La place {seat} place un dé {colour}"},
     "ev_morgue": {"en": "Seat {seat} sends the patient in bed {bed} to the morgue",
@@ -219,6 +219,10 @@ def describe_event(state: DiceHospitalState, event: dict[str, Any], lang: str) -
                     count=len(event["beds"]), died=len(event["died"]))
     if kind == "game_over":
         return text(CATALOGUE, "ev_game_over", lang, scores=event["scores"])
+    if kind == "administrators":
+        names = {admin["id"]: admin["name"][lang] for admin in C.admins}
+        chosen = [f"{seat}: {names[admin]}" for seat, admin in enumerate(event["ids"]) if admin is not None]
+        return text(CATALOGUE, "ev_administrators", lang, ids="; ".join(chosen))
     if kind in ("sorted", "blood_colour"):
         return text(CATALOGUE, f"ev_{kind}", lang, **{**event, "colour": colour_name(event["colour"], lang)})
     if f"ev_{kind}" in CATALOGUE:
