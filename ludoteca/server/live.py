@@ -93,14 +93,6 @@ class LiveTable:
         return [{"seat": s["seat"], "kind": s["kind"], "name": s["name"], "level": s["bot_level"]}
                 for s in self.seats]
 
-    def summary(self) -> dict[str, Any]:
-        state = self.state
-        over = state.is_over
-        return {"version": state.version, "to_move": list(state.to_move),
-                "status": "finished" if over else self.status,
-                "scores": list(state.scores) if over else None,
-                "winners": list(state.winners) if over else None}
-
 
 def visible(event: dict[str, Any], seat: int | None) -> bool:
     return "to" not in event or (seat is not None and seat in event["to"])
@@ -416,11 +408,6 @@ class TableManager:
             payload = (json.dumps(state.view(seat)), json.dumps(legal))
             table.cache[key] = payload
         return payload
-
-    def state_message(self, table: LiveTable, seat: int | None, mine: list[int], lang: str,
-                      entries: list[tuple[int, list]]) -> dict[str, Any]:
-        """The "state" message as a dict (tests and tools); the server sends ``state_text``."""
-        return json.loads(self.state_text(table, seat, mine, lang, entries))
 
     def state_text(self, table: LiveTable, seat: int | None, mine: list[int], lang: str,
                    entries: list[tuple[int, list]]) -> str:
