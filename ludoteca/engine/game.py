@@ -73,7 +73,7 @@ class Game:
         state.players = data["players"]
         state.seed = data["seed"]
         state.options = self.resolve_options(data["options"])
-        state.rng = CountingRandom()
+        state.rng = CountingRandom(0)  # seeded only to skip reading the OS entropy; setstate follows
         version, internal, gauss = data["rng"]
         state.rng.setstate((version, tuple(internal), gauss))
         state._actions = [[seat, None if action is None else dict(action)] for seat, action in data["actions"]]

@@ -252,7 +252,7 @@ class State:
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
-        other.rng = CountingRandom()
+        other.rng = CountingRandom(0)  # seeded only to skip reading the OS entropy; setstate follows
         other.rng.setstate(self.rng.getstate())
         other._actions = list(self._actions)
         other._legal_cache = {}
