@@ -71,17 +71,10 @@ class Herbalism(Game):
         return render(view, lang)
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
-        """Own score minus the best opponent's, plus small terms for this round's chances:
-        still holding a cure marker, and each medicine card ruled out by a failed check."""
-        scores = view["scores"]
-        best_other = max(s for i, s in enumerate(scores) if i != seat)
-        value = float(scores[seat] - best_other)
-        if view["is_over"]:
-            return value + (100.0 if seat in view["winners"] else -100.0)
-        ruled_out = {e["card"] for e in view["knowledge"] if e["k"] == "check" and not e["correct"]}
-        if view["cure_markers"][seat] is None:
-            value += 0.5 + 0.1 * len(ruled_out)
-        return value
+        """Score difference plus this round's expected curing points (see heuristic.py)."""
+        from .heuristic import evaluate
+
+        return evaluate(view, seat)
 
     # ---- RL interop --------------------------------------------------------------------------
     def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:

@@ -486,6 +486,7 @@ class HerbalismState(State):
             "active": self.active,
             "phase": self.phase,
             "colours": list(k.colours),
+            "ingredients": list(k.totals),
             "medicines": list(names),
             "action_cards": list(self.cards),
             "pharmacists": [names[m] if m >= 0 else None for m in self.pharmacist],
