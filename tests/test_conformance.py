@@ -263,3 +263,26 @@ def test_foreign_or_damaged_records_are_refused(game_id: str) -> None:
     with pytest.raises(RecordError):
         game.from_json({**state.to_json(), "game": other})
     assert game.replay(record) == state
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_determinize_depends_only_on_the_view_and_the_rng(game_id: str) -> None:
+    """Two true positions that a seat cannot tell apart give that seat the very same samples.
+
+    So a search bot with a fixed seed cannot behave differently because of anything hidden: the
+    literal form of the fairness rule ("bots see only what their seat may see")."""
+    game = ludoteca.game(game_id)
+    for players in sorted({game.min_players, game.max_players}):
+        rng = random.Random(6)
+        state = game.new(players, seed=17)
+        step = 0
+        while not state.is_over and step < 90:
+            if step % 15 == 0:
+                for seat in range(players):
+                    other_world = state.determinize(seat, random.Random(step + 1000))
+                    assert other_world.view(seat) == state.view(seat)
+                    mine = state.determinize(seat, random.Random(5)).to_json()["state"]
+                    theirs = other_world.determinize(seat, random.Random(5)).to_json()["state"]
+                    assert mine == theirs, f"seat {seat} at step {step}: the sample depends on hidden facts"
+            state.apply(*random_step(state, rng))
+            step += 1

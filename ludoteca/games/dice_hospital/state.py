@@ -1007,6 +1007,7 @@ class DiceHospitalState(State):
         """Face-down piles are reshuffled; during set-up other seats' administrator hands are
         redealt from the cards ``seat`` has not seen (their choice stays secret until all chose)."""
         for pile in (self.dpile, self.spile, self.epile, self.rpile):
+            pile.sort()  # the sample must depend on what the seat knows and the rng, not the true order
             rng.shuffle(pile)
         if self.phase != "setup":
             return

@@ -227,6 +227,7 @@ class DschunkeState(State):
         }
 
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
+        self.pile.sort()  # the sample must depend on what the seat knows and the rng, not the true order
         rng.shuffle(self.pile)
 
     # ---- RL interop: stable action numbers (layout in encoding.py) ---------------------------

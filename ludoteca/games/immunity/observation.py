@@ -74,6 +74,7 @@ class Observation:
                   if not e["up"] and (seat is None or e["by"] != seat)]
         pool = list(self.path_deck) + [p for s in others for p in self.hands_path[s]]
         pool += [e["p"] for e in hidden]
+        pool.sort()  # the sample must depend on what the seat knows and the rng, not the true order
         rng.shuffle(pool)
         self.path_deck = pool[:len(self.path_deck)]
         rest = pool[len(self.path_deck):]
@@ -82,11 +83,12 @@ class Observation:
             self.hands_path[s], rest = rest[:size], rest[size:]
         for entry, card in zip(hidden, rest, strict=True):
             entry["p"] = card
-        pool = list(self.med_deck) + [m for s in others for m in self.hands_med[s]]
+        pool = sorted(list(self.med_deck) + [m for s in others for m in self.hands_med[s]])
         rng.shuffle(pool)
         self.med_deck = pool[:len(self.med_deck)]
         rest = pool[len(self.med_deck):]
         for s in others:
             size = len(self.hands_med[s])
             self.hands_med[s], rest = rest[:size], rest[size:]
+        self.env_deck.sort()
         rng.shuffle(self.env_deck)
