@@ -29,16 +29,20 @@ def crates_in_order(strip: list[str], direction: str) -> list[str]:
 class Board:
     """Top view: cell -> (height, index of the placement on top, crate on top)."""
 
-    __slots__ = ("top", "spots")
+    __slots__ = ("top", "spots", "groups_cache")
 
     def __init__(self) -> None:
         self.top: dict[Cell, tuple[int, int, str]] = {}
         self.spots: set[Spot] = set()
+        #: scoring.groups() of this top view, kept until the next placement (views and
+        #: scores both need it, and bots ask for both after every move)
+        self.groups_cache: list | None = None
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
         other.top = dict(self.top)
         other.spots = set(self.spots)
+        other.groups_cache = self.groups_cache  # never mutated, only replaced
         return other
 
     def height(self, cell: Cell) -> int:
@@ -90,6 +94,7 @@ class Board:
         height = self.height(cells[0]) + 1
         for cell, crate in zip(cells, crates, strict=True):
             self.top[cell] = (height, index, crate)
+        self.groups_cache = None
         self._refresh_spots_near(cells)
 
     def _refresh_spots_near(self, cells: tuple[Cell, ...]) -> None:

@@ -31,6 +31,12 @@ def group_of(board: Board, start: Cell) -> set[Cell]:
 
 def groups(board: Board) -> list[tuple[str, list[Cell]]]:
     """Every group of two or more equal visible goods, as (crate, cells), in a stable order."""
+    if board.groups_cache is None:
+        board.groups_cache = _find_groups(board)
+    return board.groups_cache
+
+
+def _find_groups(board: Board) -> list[tuple[str, list[Cell]]]:
     seen: set[Cell] = set()
     found = []
     for cell in sorted(board.top):
