@@ -57,24 +57,24 @@ class Store:
     def load_table(self, table_id: str) -> dict[str, Any] | None:
         """The table row with its seats and full action list, or None."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
-            if row is None:
-                return None
-            table = dict(row)
-            table["seats"] = self._seats(conn, table_id)
-            table["actions"] = [[r.seat, r.action] for r in conn.execute(
-                select(actions.c.seat, actions.c.action).where(actions.c.table_id == table_id)
-                .order_by(actions.c.idx))]
+            table = self._header(conn, table_id)
+            if table is not None:
+                table["actions"] = [[r.seat, r.action] for r in conn.execute(
+                    select(actions.c.seat, actions.c.action).where(actions.c.table_id == table_id)
+                    .order_by(actions.c.idx))]
         return table
 
     def load_header(self, table_id: str) -> dict[str, Any] | None:
         """The table row and seats without the actions (seat changes, 'next' links)."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
-            if row is None:
-                return None
-            table = dict(row)
-            table["seats"] = self._seats(conn, table_id)
+            return self._header(conn, table_id)
+
+    def _header(self, conn: Any, table_id: str) -> dict[str, Any] | None:
+        row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
+        if row is None:
+            return None
+        table = dict(row)
+        table["seats"] = self._seats(conn, table_id)
         return table
 
     def actions_since(self, table_id: str, start: int) -> list[list[Any]]:
