@@ -72,6 +72,11 @@ class Server:
                 self.kill()
 
 
+#: For scripts that play at full speed: the default limit (20 messages a second, bursts of 40)
+#: is for people, and a scripted client sending 60 moves in a second would be dropped.
+UNTHROTTLED = {"LUDOTECA_RATE_PER_SECOND": "10000", "LUDOTECA_RATE_BURST": "10000"}
+
+
 class Guest:
     """One browser's worth of identity: a cookie jar for HTTP and the same cookie on sockets."""
 

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from server_harness import Guest, Server, receive, send
+from server_harness import UNTHROTTLED, Guest, Server, receive, send
 
 from ludoteca import engine
 
@@ -15,8 +15,7 @@ from ludoteca import engine
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose rate limit lets a script play at full speed."""
-    srv = Server(tmp_path_factory.mktemp("every-game"), env={"LUDOTECA_RATE_PER_SECOND": "10000",
-                                                              "LUDOTECA_RATE_BURST": "10000"}).start()
+    srv = Server(tmp_path_factory.mktemp("every-game"), env=UNTHROTTLED).start()
     yield srv
     srv.stop()
 

@@ -4,12 +4,22 @@ simultaneous phases where every seat to move acts from the same position."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from contextlib import ExitStack
 
 import pytest
-from server_harness import Guest, Server, join, receive, send
+from server_harness import UNTHROTTLED, Guest, Server, join, receive, send
 
 from ludoteca import engine
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that lets the script play at full speed: up to 60 moves a second from one
+    socket would otherwise trip the rate limit (which was this test's CI failure)."""
+    srv = Server(tmp_path_factory.mktemp("hidden"), env=UNTHROTTLED).start()
+    yield srv
+    srv.stop()
 
 
 def find_game(feature: str) -> tuple[str, int]:
