@@ -22,6 +22,9 @@ walks one shared tree of action histories with it:
 - **The move**: the most visited root action, but only if its rewards, paired visit by visit
   with those of greedy's choice, show a mean gain above ``confidence`` standard errors;
   otherwise greedy's choice (a search should not drift from the heuristic on noise).
+- **Game hints**: ``Game.search_hints`` may set ``chain_depth``/``chain_budget`` (how far the
+  root ranking looks through the seat's own chain of decisions) and ``confidence``; a setting
+  given to the bot wins over the game's hint.
 - **Long games**: the simulation plays ``rollout`` random actions, then stops and values every
   seat's own view with ``evaluate`` (relative to the others, squashed to [0, 1]); a finished
   game scores 0.8 x win share (shared wins 1/k) + 0.2 x squashed score margin.
@@ -46,6 +49,8 @@ from .values import Rewards, action_key, chain_value, greedy_value
 
 #: Positions the root ranking may examine through chains (as the greedy bot's default).
 CHAIN_BUDGET = 400
+#: The settings a game's ``search_hints`` may change, and their values when it does not.
+DEFAULTS: dict[str, float] = {"confidence": 1.0, "chain_depth": 1, "chain_budget": CHAIN_BUDGET}
 
 
 class Node:
@@ -70,7 +75,8 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, rollout: int = 0, widen: float = 1.0,
-                 prior_visits: int = 8, prior_width: int = 16, confidence: float = 1.0) -> None:
+                 prior_visits: int = 8, prior_width: int = 16, confidence: float | None = None,
+                 chain_depth: int | None = None, chain_budget: int | None = None) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs a budget: iterations=N and/or seconds=S")
         self.rng = random.Random(seed)
@@ -81,12 +87,15 @@ class ISMCTSBot:
         self.widen = widen
         self.prior_visits = prior_visits
         self.prior_width = prior_width
-        self.confidence = confidence
+        #: Settings a game may tune through ``Game.search_hints`` unless given here.
+        self.given = {"confidence": confidence, "chain_depth": chain_depth, "chain_budget": chain_budget}
+        self.confidence, self.chain_depth, self.chain_budget = DEFAULTS["confidence"], 1, CHAIN_BUDGET
         #: Statistics of the last decision (iterations run, seconds taken), for benchmarks.
         self.last: dict[str, float] = {}
 
     # ---- the decision ---------------------------------------------------------------------
     def choose(self, state: State, seat: int) -> Action:
+        self._tune(state.game.search_hints)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             self.last = {"iterations": 0, "seconds": 0.0}
@@ -105,6 +114,16 @@ class ISMCTSBot:
             done += 1
         self.last = {"iterations": done, "seconds": time.process_time() - start}
         return self._best(root, legal, keys)
+
+    def _tune(self, hints: dict[str, float]) -> None:
+        """Settings given to the bot win; then the game's hints; then the defaults.
+
+        Why games may hint: how deep a seat's own chains of decisions run is a fact about the
+        game (a Dice Hospital activation is up to eight small steps, a Dschunke turn two), and
+        the root ranking must look through a whole chain to judge its first step."""
+        for key, default in DEFAULTS.items():
+            given = self.given[key]
+            setattr(self, key, given if given is not None else hints.get(key, default))
 
     def _best(self, root: Node, legal: list[Action], keys: list[Any]) -> Action:
         """The most visited root action, unless it cannot show it beats greedy's choice.
@@ -219,12 +238,12 @@ class ISMCTSBot:
     def _rank_root(self, det: State, me: int, legal: list[Action], keys: list[Any]) -> dict[Any, int]:
         """The root's actions ranked exactly as the greedy bot values them (through one more
         link of a chain of own decisions), so the search starts from greedy's choice."""
-        per_action = CHAIN_BUDGET // len(legal)
+        per_action = self.chain_budget // len(legal)
         scored = []
         for i, action in enumerate(legal):
             child = det.clone()
             child.apply(me, action)
-            scored.append((chain_value(child, me, per_action, 1), -i))
+            scored.append((chain_value(child, me, per_action, self.chain_depth), -i))
         scored.sort(reverse=True)
         return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
 

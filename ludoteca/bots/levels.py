@@ -15,7 +15,8 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("greedy", {"epsilon": 0.3}),
     # One-step look-ahead on the game's own heuristic (through chains of own decisions).
     "normal": ("greedy", {}),
-    # IS-MCTS, 300 iterations (0.1-0.7 CPU s, depending on the game), capped at 1 CPU s.
+    # IS-MCTS, 300 iterations (0.1-0.7 CPU s, depending on the game), capped at 1 CPU s;
+    # like expert, it follows the game's ``search_hints`` (see ludoteca/bots/ismcts.py).
     "hard": ("ismcts", {"iterations": 300, "seconds": 1.0}),
     # IS-MCTS, 1000 iterations, capped at 5 s.
     "expert": ("ismcts", {"iterations": 1000, "seconds": 5.0}),

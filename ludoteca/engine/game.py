@@ -28,6 +28,11 @@ class Game:
     description: ClassVar[dict[str, str]] = {}
     #: Whether any seat ever lacks information another has, or the future is random.
     hidden_information: ClassVar[bool] = True
+    #: Facts about the game's decisions for search bots (``ludoteca.bots.ismcts``): how many
+    #: links of a seat's own chain of decisions to look through (``chain_depth``) within how
+    #: many positions (``chain_budget``), and how sure a search must be to overrule that
+    #: look-ahead (``confidence``, in standard errors).  Empty: the search's defaults.
+    search_hints: ClassVar[dict[str, float]] = {}
 
     @property
     def options(self) -> dict[str, Any]:

@@ -66,3 +66,34 @@ def test_make_spec_parses_settings():
         make_spec("ismcts:30")
     with pytest.raises(ValueError, match="iterations must be a number"):
         make_spec("ismcts:iterations=lots")
+
+
+def test_a_games_search_hints_tune_the_search_and_given_settings_win():
+    """Dice Hospital declares how deep its activation chains run; the same bot object goes
+    back to the defaults in a game without hints, and a setting given to ``make`` wins."""
+    import ludoteca
+    from ludoteca.bots.ismcts import DEFAULTS
+
+    hospital, junk = ludoteca.game("dice-hospital"), ludoteca.game("dschunke")
+    bot = make("hard", iterations=5, seed=1)
+    state = hospital.new(2, seed=3)
+    bot.choose(state, state.to_move[0])
+    assert {k: getattr(bot, k) for k in DEFAULTS} == {**DEFAULTS, **hospital.search_hints}
+    state = junk.new(2, seed=3)
+    bot.choose(state, state.to_move[0])
+    assert {k: getattr(bot, k) for k in DEFAULTS} == {**DEFAULTS, **junk.search_hints}
+    mine = make("hard", iterations=5, chain_depth=2, confidence=0.5)
+    state = hospital.new(2, seed=3)
+    mine.choose(state, state.to_move[0])
+    assert (mine.chain_depth, mine.confidence, mine.chain_budget) == (2, 0.5, hospital.search_hints["chain_budget"])
+
+
+def test_every_games_search_hints_name_known_settings_with_sane_values():
+    import ludoteca
+    from ludoteca.bots.ismcts import DEFAULTS
+
+    for game_id in ludoteca.games():
+        hints = ludoteca.game(game_id).search_hints
+        assert set(hints) <= set(DEFAULTS), (game_id, sorted(set(hints) - set(DEFAULTS)))
+        assert all(isinstance(v, (int, float)) and v > 0 for v in hints.values()), (game_id, hints)
+        assert all(isinstance(hints[k], int) for k in ("chain_depth", "chain_budget") if k in hints), game_id
