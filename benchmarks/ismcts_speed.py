@@ -1,11 +1,16 @@
 """IS-MCTS speed per game: iterations per second, and how long a ``hard`` decision takes.
 
     .venv/bin/python benchmarks/ismcts_speed.py [GAME ...] [--positions 6] [--iterations 200]
+        [--whole-games 0]
 
 Positions are sampled from seeded random playouts (early, middle and late game).  For each,
 an ``ismcts`` bot with a fixed iteration budget reports iterations per CPU second (one core);
 then the ``hard`` level decides once, to check it stays within its ``seconds`` cap + 10%
 (the cap is CPU time; the wall time is printed too and equals it on an idle machine).
+
+With ``--whole-games K``, ``hard`` also plays K whole games per game against ``normal`` (seats
+rotated), and every one of its decisions is timed: the sampled positions may miss the
+slowest kind of decision, a whole game cannot.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--players", type=int, default=None, help="default: 2 if allowed, else the minimum")
     parser.add_argument("--no-hard", action="store_true", help="skip the hard-level timing")
+    parser.add_argument("--whole-games", type=int, default=0, help="whole hard-vs-normal games to time per game")
     args = parser.parse_args()
     hard_cap = LEVELS["hard"][1].get("seconds")
     print(f"{'game':14} {'players':>7} {'it/s median':>12} {'it/s min':>9} {'hard CPU s max':>15} "
@@ -81,6 +87,39 @@ def main() -> None:
         ok = "-" if not hard_cpu or hard_cap is None else ("yes" if worst <= 1.1 * hard_cap else "NO")
         print(f"{game_id:14} {players:>7} {statistics.median(rates):>12.0f} {min(rates):>9.0f} "
               f"{worst:>15.3f} {worst_wall:>16.3f} {hard_cap!s:>9} {ok:>11}", flush=True)
+    if args.whole_games:
+        whole_games(args.games or ludoteca.games(), args.whole_games, args.players, hard_cap)
+
+
+def decision_times(game_id: str, players: int, games: int) -> list[float]:
+    """CPU seconds of every ``hard`` decision with a real choice in ``games`` whole games."""
+    game = ludoteca.game(game_id)
+    times = []
+    for index in range(games):
+        state = game.new(players, seed=index)
+        hard_seat = index % players
+        bots = [make("hard" if s == hard_seat else "normal", seed=index * players + s) for s in range(players)]
+        while not state.is_over:
+            seat = state.to_move[0]
+            start = time.process_time()
+            action = bots[seat].choose(state, seat)
+            if seat == hard_seat and len(state.legal_actions(seat)) > 1:
+                times.append(time.process_time() - start)
+            state.apply(seat, action)
+    return times
+
+
+def whole_games(game_ids: list[str], games: int, players_arg: int | None, cap: float | None) -> None:
+    print(f"\n{'game':14} {'players':>7} {'games':>5} {'decisions':>9} {'hard CPU s median':>18} "
+          f"{'p99':>6} {'max':>6} {'hard cap':>9} {'within +10%':>11}")
+    for game_id in game_ids:
+        game = ludoteca.game(game_id)
+        players = players_arg or (2 if game.min_players <= 2 <= game.max_players else game.min_players)
+        times = sorted(decision_times(game_id, players, games))
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        ok = "-" if cap is None else ("yes" if times[-1] <= 1.1 * cap else "NO")
+        print(f"{game_id:14} {players:>7} {games:>5} {len(times):>9} {statistics.median(times):>18.3f} "
+              f"{p99:>6.3f} {times[-1]:>6.3f} {cap!s:>9} {ok:>11}", flush=True)
 
 
 if __name__ == "__main__":
