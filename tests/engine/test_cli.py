@@ -87,3 +87,28 @@ def test_play_shows_only_what_your_seat_may_see():
     finally:
         cli.console.print = original  # type: ignore[method-assign]
     assert len(printed) == 1 and "drew" in printed[0]
+
+
+def test_play_against_hard_bots_works_for_every_game(tmp_path, monkeypatch):
+    """Issue 6: ``ludoteca play GAME --bots hard`` works in the terminal for every game.  The
+    person answers "1" six times, then leaves; the hard bots (IS-MCTS) must have played
+    legal moves in between (the engine refuses any other)."""
+    import ludoteca
+    from ludoteca.bots import ISMCTSBot
+
+    calls = []
+    original = ISMCTSBot.choose
+
+    def counted(self, state, seat):
+        action = original(self, state, seat)
+        calls.append((state.game.id, self.name))
+        return action
+
+    monkeypatch.setattr(ISMCTSBot, "choose", counted)
+    for game_id in ludoteca.games():
+        players = max(2, ludoteca.game(game_id).min_players)  # the default (fewest) is solo in Dice Hospital
+        result = runner.invoke(app, ["play", game_id, "--players", str(players), "--bots", "hard", "--seed", "2",
+                                     "--records", str(tmp_path)], input="1\n" * 6)
+        assert result.exit_code == 1 and "Left the game; nothing saved." in result.output, result.output[-2000:]
+        assert "bots: hard" in result.output
+        assert (game_id, "hard") in calls, f"no hard bot decision in {game_id}"
