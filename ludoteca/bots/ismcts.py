@@ -89,7 +89,7 @@ class ISMCTSBot:
         self.prior_width = prior_width
         #: Settings a game may tune through ``Game.search_hints`` unless given here.
         self.given = {"confidence": confidence, "chain_depth": chain_depth, "chain_budget": chain_budget}
-        self.confidence, self.chain_depth, self.chain_budget = DEFAULTS["confidence"], 1, CHAIN_BUDGET
+        self._tune({})
         #: Statistics of the last decision (iterations run, seconds taken), for benchmarks.
         self.last: dict[str, float] = {}
 

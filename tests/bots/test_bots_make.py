@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+import ludoteca
 from ludoteca.bots import LEVELS, GreedyBot, ISMCTSBot, RandomBot, make, make_spec, names
+from ludoteca.bots.ismcts import DEFAULTS
 
 
 def test_levels_are_the_four_weakest_first():
@@ -71,8 +73,6 @@ def test_make_spec_parses_settings():
 def test_a_games_search_hints_tune_the_search_and_given_settings_win():
     """Dice Hospital declares how deep its activation chains run; the same bot object goes
     back to the defaults in a game without hints, and a setting given to ``make`` wins."""
-    import ludoteca
-    from ludoteca.bots.ismcts import DEFAULTS
 
     hospital, junk = ludoteca.game("dice-hospital"), ludoteca.game("dschunke")
     bot = make("hard", iterations=5, seed=1)
@@ -89,8 +89,6 @@ def test_a_games_search_hints_tune_the_search_and_given_settings_win():
 
 
 def test_every_games_search_hints_name_known_settings_with_sane_values():
-    import ludoteca
-    from ludoteca.bots.ismcts import DEFAULTS
 
     for game_id in ludoteca.games():
         hints = ludoteca.game(game_id).search_hints

@@ -4,20 +4,14 @@ seeded random legal actions until the game ends, over the real WebSocket."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 from server_harness import UNTHROTTLED, Guest, Server, receive, send
 
 from ludoteca import engine
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose rate limit lets a script play at full speed."""
-    srv = Server(tmp_path_factory.mktemp("every-game"), env=UNTHROTTLED).start()
-    yield srv
-    srv.stop()
+#: The script plays at full speed, past the rate limit meant for people.
+SERVER_ENV = UNTHROTTLED
 
 
 @pytest.mark.parametrize("game_id", engine.games())
