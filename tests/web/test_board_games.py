@@ -7,7 +7,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from board_driver import CHROMIUM, LAUNCH, click_kind, my_turn_or_end, open_table, overflow, play_by_board, screenshot
+from board_driver import (
+    CHROMIUM,
+    LAUNCH,
+    PREFER,
+    click_kind,
+    my_turn_or_end,
+    open_table,
+    overflow,
+    play_by_board,
+    screenshot,
+)
 
 if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
@@ -39,7 +49,7 @@ GAMES = {
 def test_board_plays_every_kind_by_clicking(web_server, browser: Browser, game: str) -> None:
     players, required = GAMES[game]
     page = open_table(browser, web_server.url, game, players)
-    result = play_by_board(page, required, seed=7)
+    result = play_by_board(page, required, seed=7, prefer=PREFER.get(game))
     print(game, "clicked", sorted(result["clicked"]), "seen", sorted(result["seen"]))
     assert required <= result["clicked"], f"not played on the board: {sorted(required - result['clicked'])}"
     assert result["seen"] <= result["clicked"]  # every kind that came up was played on the board
