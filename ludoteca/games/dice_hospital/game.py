@@ -7,7 +7,7 @@ from typing import Any
 from ludoteca.engine import Game
 from ludoteca.engine.options import flag, params_option
 
-from . import rl, text
+from . import heuristic, rl, text
 from .content import content_for
 from .state import DiceHospitalState
 
@@ -76,7 +76,7 @@ class DiceHospital(Game):
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Score now, minus the best rival, plus how close the patients are to discharge,
         minus fatalities: the same quantities the end scoring uses, read from the view."""
-        values = [_progress(view, s) for s in range(len(view["players_state"]))]
+        values = [heuristic.progress(view, s) for s in range(len(view["players_state"]))]
         mine = values[seat]
         others = [v for s, v in enumerate(values) if s != seat]
         return mine - (max(others) if others else 0.0)
@@ -95,31 +95,3 @@ class DiceHospital(Game):
     def encode(self, view: dict[str, Any]) -> list[float]:
         return rl.encode(view)
 
-
-def _progress(view: dict[str, Any], seat: int) -> float:
-    """Points banked and pending, plus what the hospital is worth in the rounds to come."""
-    pl = view["players_state"][seat]
-    if view.get("final_scores") is not None:
-        return float(view["final_scores"][seat])
-    table = view["discharge_points"]
-    out = len(pl["discharged"])
-    pending = sum(table[min(i, len(table) - 1)] for i in range(out))
-    top = view["discharge_at"] - 1
-    value = 0.0
-    patients = [b for b in pl["beds"] if b is not None]
-    before_neglect = view["phase"] in ("activate", "return", "take", "reveal", "place")
-    for bed in patients:
-        value += 1.25 * bed["value"] / top
-        if before_neglect and not bed["treated"]:
-            value -= 0.25
-            if bed["value"] <= 1:
-                value -= 2.0
-    value += sum(1.25 * v / top for _, v in pl["arriving"])
-    if view["phase"] == "activate" and not pl["done"]:
-        meeples = pl["nurses"] + sum(1 for s in pl["specialists"] if not s["used"])
-        free = sum(1 for d in pl["departments"] if not d["used"])
-        value += 0.2 * (min(meeples, free) + (1 if pl["activation"].get("s", 0) else 0))
-    rounds_left = view["rounds"] - view["round"]
-    improvements = 1.2 * len(pl["specialists"]) + 0.9 * (len(pl["departments"]) - 6)
-    return (pl["score"] + pending + value + pl["blood_bags"] - 2 * pl["fatalities"]
-            + improvements * rounds_left / view["rounds"])

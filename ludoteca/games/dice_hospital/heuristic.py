@@ -1,0 +1,67 @@
+"""How good a hospital looks to one seat, from its view alone (the greedy bots' evaluation).
+
+Why more than the score: points come only at discharge, several decisions after a patient is
+treated, and fatalities come a phase or a round after the choice that caused them.  So each
+patient is worth part of its discharge, beds that will be full when the next ambulance comes
+cost their likely fatalities, and departments and specialists are worth the treatments they
+will give in the rounds left.  The weights are the bots' tuning, not the game's numbers (those
+are in ``content.toml``); ``docs/bots.md`` says how they were measured.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: Phases in which this round's neglect is still to come.
+BEFORE_NEGLECT = ("place", "reveal", "take", "return", "activate")
+#: Phases in which this round's ambulance is still to come.
+BEFORE_INTAKE = ("setup", "sort", "claim")
+
+
+@dataclass(frozen=True)
+class Weights:
+    patient: float = 1.25       # a patient at the top value, short of discharge
+    untreated: float = 0.25     # an untreated patient before neglect
+    dying: float = 2.0          # an untreated patient neglect will kill
+    idle_meeple: float = 0.2    # a meeple that can still work this activation
+    specialist: float = 5.0     # a specialist (and its meeple) over the whole game
+    department: float = 4.0     # a department over the whole game
+    full_bed: float = 2.0       # each patient the next ambulance brings beyond the free beds
+    incoming: int = 3           # patients the next ambulance brings
+
+
+WEIGHTS = Weights()
+
+
+def progress(view: dict[str, Any], seat: int, w: Weights | None = None) -> float:
+    """Points banked and pending, plus what the hospital is worth in the rounds to come."""
+    w = w or WEIGHTS
+    pl = view["players_state"][seat]
+    if view.get("final_scores") is not None:
+        return float(view["final_scores"][seat])
+    table = view["discharge_points"]
+    out = len(pl["discharged"])
+    pending = sum(table[min(i, len(table) - 1)] for i in range(out))
+    top = view["discharge_at"] - 1
+    value = 0.0
+    patients = [b for b in pl["beds"] if b is not None]
+    before_neglect = view["phase"] in BEFORE_NEGLECT
+    for bed in patients:
+        value += w.patient * bed["value"] / top
+        if before_neglect and not bed["treated"]:
+            value -= w.untreated
+            if bed["value"] <= 1:
+                value -= w.dying
+    value += sum(w.patient * v / top for _, v in pl["arriving"])
+    if view["phase"] == "activate" and not pl["done"]:
+        meeples = pl["nurses"] + sum(1 for s in pl["specialists"] if not s["used"])
+        free = sum(1 for d in pl["departments"] if not d["used"])
+        value += w.idle_meeple * (min(meeples, free) + (1 if pl["activation"].get("s", 0) else 0))
+    rounds_left = view["rounds"] - view["round"]
+    if w.full_bed and (rounds_left > 0 or view["phase"] in BEFORE_INTAKE):
+        free_beds = len(pl["beds"]) - len(patients) - len(pl["arriving"])
+        value -= w.full_bed * max(0, w.incoming - free_beds)
+    improvements = w.specialist * len(pl["specialists"]) + w.department * (len(pl["departments"]) - 6)
+    return (pl["score"] + pending + value + pl["blood_bags"] - 2 * pl["fatalities"]
+            + improvements * rounds_left / view["rounds"])
