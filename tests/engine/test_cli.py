@@ -6,6 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
+import ludoteca
+from ludoteca.bots import ISMCTSBot
 from ludoteca.cli import app
 
 runner = CliRunner()
@@ -93,9 +95,6 @@ def test_play_against_hard_bots_works_for_every_game(tmp_path, monkeypatch):
     """Issue 6: ``ludoteca play GAME --bots hard`` works in the terminal for every game.  The
     person answers "1" six times, then leaves; the hard bots (IS-MCTS) must have played
     legal moves in between (the engine refuses any other)."""
-    import ludoteca
-    from ludoteca.bots import ISMCTSBot
-
     calls = []
     original = ISMCTSBot.choose
 

@@ -129,12 +129,12 @@ def play_by_board(page: Page, required: set[str], seed: int, budget: int = 1500,
     must be clickable on the board.  Returns what was clicked and seen.
 
     Why 1500 moves, and ``prefer``: the table's deal is random, and rare kinds need luck.  Dice
-    Hospital's ``skip`` and ``bonus`` come up only when a specialist works in a department;
-    under plain random play (rare kinds clicked first) every kind had come up after at most 1,856 of one seat's moves
-    over 400 deals (CI runs failed at budgets of 400 and 1500).  Preferring, in the fallback
-    moves, to hire specialists and send them to work (``PREFER``) brought that
-    maximum to 472 over the same 400 deals (an engine-only replay of this loop).  The loop
-    stops as soon as every kind was played."""
+    Hospital's ``skip`` and ``bonus`` come up only when a specialist works in a department.
+    With random fallback moves (rare kinds clicked first), every kind had come up after at
+    most 1,856 of one seat's moves over 400 deals; CI runs failed at budgets of 400 and 1500.
+    Preferring fallback moves that hire specialists and send them to work (``PREFER``) brought
+    that maximum to 472 over the same 400 deals (an engine-only replay of this loop).  The
+    loop stops as soon as every kind was played."""
     rng = random.Random(seed)
     clicked: set[str] = set()
     seen: set[str] = set()

@@ -74,8 +74,8 @@ class DiceHospital(Game):
         return resolved
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
-        """Score now, minus the best rival, plus how close the patients are to discharge,
-        minus fatalities: the same quantities the end scoring uses, read from the view."""
+        """Own progress minus the best rival's (``heuristic.progress``: score, patients on their
+        way to discharge, improvements, fatalities ahead), read from the view alone."""
         values = [heuristic.progress(view, s) for s in range(len(view["players_state"]))]
         mine = values[seat]
         others = [v for s, v in enumerate(values) if s != seat]

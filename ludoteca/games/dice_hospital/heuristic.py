@@ -59,7 +59,7 @@ def progress(view: dict[str, Any], seat: int, w: Weights | None = None) -> float
         free = sum(1 for d in pl["departments"] if not d["used"])
         value += w.idle_meeple * (min(meeples, free) + (1 if pl["activation"].get("s", 0) else 0))
     rounds_left = view["rounds"] - view["round"]
-    if w.full_bed and (rounds_left > 0 or view["phase"] in BEFORE_INTAKE):
+    if rounds_left > 0 or view["phase"] in BEFORE_INTAKE:  # an ambulance is still to come
         free_beds = len(pl["beds"]) - len(patients) - len(pl["arriving"])
         value -= w.full_bed * max(0, w.incoming - free_beds)
     improvements = w.specialist * len(pl["specialists"]) + w.department * (len(pl["departments"]) - 6)

@@ -51,4 +51,3 @@ def test_with_rounds_to_go_an_improvement_is_worth_more_than_a_blood_bag():
     s.round = 3
     assert {"type": "return", "kind": "specialist", "index": 0} in s.legal_actions(seat)
     assert bots.make("normal", seed=0).choose(s, seat) == {"type": "keep"}
-
