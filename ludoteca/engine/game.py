@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from .errors import IllegalAction, RecordError
 from .options import Option, resolve
-from .state import CountingRandom, State
+from .state import CountingRandom, State, short
 
 
 class Game:
@@ -58,13 +58,22 @@ class Game:
             raise ValueError(f"seed must be a whole number; got {seed!r}")
         return self.state_class(self, players, seed, self.resolve_options(options))
 
-    def replay(self, record: Mapping[str, Any]) -> State:
-        """Rebuild the exact state from a record; a foreign or damaged record raises RecordError."""
+    def replay(self, record: Mapping[str, Any], trusted: bool = False) -> State:
+        """Rebuild the exact state from a record; a foreign or damaged record raises RecordError.
+
+        Every action must be canonical, equal to a legal one in type as well as value (a record
+        holding ``1.0`` where the game lists ``1`` is damaged).  ``trusted=True`` skips that
+        judgement, for records this process wrote itself from legal actions."""
         self._check_header(record, ("players", "seed", "options", "actions"))
         state = self.new(record["players"], record["seed"], record["options"])
+        if not isinstance(record["actions"], (list, tuple)):
+            raise RecordError("the record's actions must be a list of [seat, action]")
         for index, entry in enumerate(record["actions"]):
             if not isinstance(entry, (list, tuple)) or len(entry) != 2:
-                raise RecordError(f"record action {index} must be [seat, action]; got {entry!r}")
+                raise RecordError(f"record action {index} must be [seat, action]; got {short(entry)}")
+            if trusted:
+                state.apply_trusted(entry[0], entry[1])
+                continue
             try:
                 state.apply(entry[0], entry[1])
             except IllegalAction as exc:
@@ -85,6 +94,7 @@ class Game:
         state._legal_cache = {}
         state._sealed = len(state._actions)  # what was revealed before saving is unknown: no undo
         state._load_fields(data["state"])
+        state.derive()
         return state
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:

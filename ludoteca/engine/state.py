@@ -1,9 +1,12 @@
 """The State half of the game contract (see DESIGN.md).
 
-A game subclasses :class:`State` and writes the rules: ``setup``, ``to_move``,
-``legal_actions``, ``_apply``, ``_view``, ``scores`` and ``is_over``.  Everything every game
-needs the same way lives here once: seat checks, refusing illegal actions with a clear message
-and no change, the action record, JSON round-trip, cheap clones, determinization and labels.
+A game subclasses :class:`State` and writes the rules: ``setup``, its turn structure (a
+``PHASES`` table, see :mod:`ludoteca.engine.phases`, or ``to_move``, ``_legal_actions`` and
+``_apply`` by hand), ``_view``, ``scores`` and ``is_over``.  Everything every game needs the
+same way lives here once: seat checks, refusing illegal actions with a clear message and no
+change, recording the canonical legal action, the JSON round-trip, cheap clones,
+determinization and labels.  ``docs/authoring.md`` lists every hook; ``contract.py`` checks
+them when a game registers.
 
 Game data lives in plain attributes named in ``FIELDS``: lists, string-keyed dicts, numbers,
 strings and booleans only, so that the JSON round-trip is exact.
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 import marshal
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction
@@ -21,6 +24,7 @@ from .i18n import check_lang
 
 if TYPE_CHECKING:
     from .game import Game
+    from .phases import Phase
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -47,6 +51,10 @@ class State:
     """One position of one game.  Subclasses read like the rule book; this class does the rest."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: The turn structure: phase name -> :class:`~ludoteca.engine.phases.Phase`.  A game that
+    #: declares it keeps the current phase's name in ``self.phase`` (one of its FIELDS) and gets
+    #: ``to_move``, ``_legal_actions`` and ``_apply`` from the table.
+    PHASES: ClassVar[Mapping[str, Phase]] = {}
     #: Event types that show a seat something hidden (a drawn card, a secret check).  Events
     #: sent privately (with "to") count too.  Undo never goes back past one of them.
     REVEALS: ClassVar[frozenset[str]] = frozenset()
@@ -67,21 +75,37 @@ class State:
         self._legal_cache: dict[int, list[Action]] = {}
         self._sealed = 0
         self.setup()
+        self.derive()
 
     # ---- what a game writes -------------------------------------------------------------
     def setup(self) -> None:
         """Lay out the components, deal and shuffle with ``self.rng``."""
         raise NotImplementedError
 
+    def derive(self) -> None:
+        """Rebuild caches computed from FIELDS (indexes, lookup tables, the content object).
+
+        The engine calls it after ``setup``, after ``clone`` and after ``from_json``, so a game
+        restores its derived data in exactly one place.  Default: nothing to derive."""
+
     @property
     def to_move(self) -> tuple[int, ...]:
-        raise NotImplementedError
+        """Seats whose decision is pending; () when over.  Default: the current phase's movers."""
+        if self.PHASES:
+            return self.PHASES[self.phase].movers_of(self)
+        raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor to_move")
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        raise NotImplementedError
+        """Legal actions of a seat that is to move.  Default: the current phase's generator."""
+        if self.PHASES:
+            return self.PHASES[self.phase].legal_of(self, seat)
+        raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor _legal_actions")
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        raise NotImplementedError
+        """Carry out a legal action.  Default: the current phase's handler for its type."""
+        if self.PHASES:
+            return self.PHASES[self.phase].handle(self, seat, action)
+        raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor _apply")
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
@@ -109,22 +133,41 @@ class State:
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Redraw whatever ``seat`` cannot know (other hands, pile order).  Default: nothing."""
 
-    def _check(self, seat: int, action: Action) -> str | None:
-        """Why ``action`` is illegal, or None.  Games may override with a faster exact test."""
-        legal = self.legal_actions(seat)
-        if action in legal:
-            return None
-        return explain_illegal(action, legal)
+    def _find_legal(self, seat: int, action: Action) -> Action | None:
+        """The legal action equal to ``action`` in type as well as value, or None.
+
+        Games whose legal lists are long may override it with an exact test that builds the
+        canonical action itself (it must return a fresh dict equal to a listed one)."""
+        return find_same(action, self._legal(seat))
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        """A rule-book reason why ``action`` is refused, for the mistakes people make; None
+        falls back to the engine's generic message (which names a wrong type or key)."""
+        return None
+
+    def _why_not_to_move(self, seat: int) -> str | None:
+        """Why ``seat`` has no decision now, when the game can say more than "not to move"."""
+        return None
+
+    def _prepare_determinize(self, seat: int | None) -> None:
+        """Called on the real state before ``determinize`` clones it: warm caches a game
+        keeps for a seat's beliefs (they then serve every later sample).  Default: nothing."""
 
     # ---- the contract ---------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, in a deterministic order; [] if not to move."""
+    def legal_actions(self, seat: int, copy: bool = True) -> list[Action]:
+        """Every action ``seat`` may take now, in a deterministic order; [] if not to move.
+
+        ``copy=False`` returns the engine's own cached list, for callers that only read it
+        (bots, playouts): it saves a copy per decision, and must not be changed."""
         self._check_seat(seat)
+        return list(self._legal(seat)) if copy else self._legal(seat)
+
+    def _legal(self, seat: int) -> list[Action]:
         cached = self._legal_cache.get(seat)
         if cached is None:
             cached = self._legal_actions(seat) if seat in self.to_move else []
             self._legal_cache[seat] = cached
-        return list(cached)
+        return cached
 
     def remember_legal(self, seat: int, actions: list[Action]) -> None:
         """Keep a legal list a game computed anyway (e.g. while skipping forced steps).
@@ -133,22 +176,48 @@ class State:
         self._legal_cache[seat] = actions
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Play ``action`` for ``seat``; an illegal one raises IllegalAction and changes nothing."""
+        """Play ``action`` for ``seat``; an illegal one raises IllegalAction and changes nothing.
+
+        Legal means equal to one of ``legal_actions(seat)`` in type as well as value (``1.0``
+        and ``True`` are not ``1``), and what is recorded is that legal action, never the
+        caller's object."""
         self._check_seat(seat)
         if self.is_over:
             raise IllegalAction("the game is over; no more actions are accepted")
         if seat not in self.to_move:
             waiting = ", ".join(str(s) for s in self.to_move)
-            raise IllegalAction(f"seat {seat} is not to move; waiting for seat(s) {waiting}")
+            reason = self._why_not_to_move(seat)
+            raise IllegalAction(reason or f"seat {seat} is not to move; waiting for seat(s) {waiting}")
         if not isinstance(action, dict):
-            raise IllegalAction(f"an action must be a mapping like {{'type': ...}}; got {action!r}")
+            raise IllegalAction(f"an action must be a mapping like {{'type': ...}}; got {short(action)}")
         try:
-            problem = self._check(seat, action)
-        except (TypeError, KeyError, AttributeError) as exc:
+            canonical = self._find_legal(seat, action)
+            problem = None if canonical is not None else (
+                self._why_illegal(seat, action) or explain_illegal(action, self._legal(seat)))
+        except (TypeError, KeyError, AttributeError, ValueError, IndexError) as exc:
             # A safety net: validation must never crash on odd input, whatever a game forgot.
-            problem = f"malformed action {action!r} ({type(exc).__name__}: {exc})"
-        if problem is not None:
-            raise IllegalAction(problem)
+            canonical, problem = None, f"malformed action {short(action)} ({type(exc).__name__})"
+        if canonical is None:
+            raise IllegalAction(problem or f"action {short(action)} is not legal now")
+        return self._play(seat, canonical)
+
+    def apply_trusted(self, seat: int, action: Action) -> list[Event]:
+        """The fast path: play an action taken from ``legal_actions(seat)`` at this very
+        position, without judging it again.
+
+        Bots, playouts, replays of the engine's own records and the interop adapters use it;
+        anything that comes from outside goes through :meth:`apply`.  Passing anything else
+        is a bug in the caller and may corrupt the state."""
+        return self._play(seat, action)
+
+    def apply_index(self, seat: int, index: int) -> list[Event]:
+        """Play the ``index``-th of ``legal_actions(seat)`` (trusted: the engine's own list)."""
+        legal = self._legal(seat)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(legal):
+            raise IllegalAction(f"action index must be a whole number from 0 to {len(legal) - 1}; got {index!r}")
+        return self._play(seat, legal[index])
+
+    def _play(self, seat: int, action: Action) -> list[Event]:
         action = dict(action)
         self._legal_cache.clear()
         draws = self.rng.draws
@@ -258,6 +327,7 @@ class State:
         other._legal_cache = {}
         other._sealed = self._sealed
         self._copy_fields(other)
+        other.derive()
         return other
 
     def _copy_fields(self, other: State) -> None:
@@ -270,6 +340,7 @@ class State:
         """A full state consistent with ``view(seat)``; hidden parts and the future resampled."""
         if seat is not None:
             self._check_seat(seat)
+        self._prepare_determinize(seat)
         other = self.clone()
         other.seed = rng.getrandbits(63)
         other.rng.seed(other.seed)
@@ -298,6 +369,31 @@ class State:
         return f"<{self.game.id} {self.players}p seed={self.seed} after {self.version} actions, {status}>"
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equal in type as well as value, all the way down (``1.0``, ``True`` and ``1`` differ)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(value, b[key]) for key, value in a.items())
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def find_same(action: Action, legal: Iterable[Action]) -> Action | None:
+    """The member of ``legal`` that is :func:`same` as ``action``, or None."""
+    for candidate in legal:
+        if candidate == action and same(candidate, action):
+            return candidate
+    return None
+
+
+def short(value: Any, limit: int = 200) -> str:
+    """``repr`` cut to ``limit`` characters: messages quote what was sent, never all of it."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
 def explain_illegal(action: Action, legal: Iterable[Action]) -> str:
     """A message naming what is wrong with ``action`` compared with what is legal now."""
     legal = list(legal)
@@ -307,7 +403,7 @@ def explain_illegal(action: Action, legal: Iterable[Action]) -> str:
     same_type = [a for a in legal if a.get("type") == kind]
     if not same_type:
         kinds = sorted({str(a.get("type")) for a in legal})
-        return f"action type {kind!r} is not possible now; possible types: {', '.join(kinds)}"
+        return f"action type {short(kind)} is not possible now; possible types: {', '.join(kinds)}"
     expected = set(same_type[0])
     missing = sorted(expected - set(action))
     if missing:
@@ -321,10 +417,10 @@ def explain_illegal(action: Action, legal: Iterable[Action]) -> str:
         if type(value) is not type(sample) and not (sample is None or value is None):
             return (
                 f"action {kind!r}: key {key!r} must be {type(sample).__name__}, "
-                f"got {type(value).__name__} {value!r}"
+                f"got {type(value).__name__} {short(value)}"
             )
     for key in sorted(expected):
         values = {repr(a[key]) for a in same_type}
         if repr(action[key]) not in values:
-            return f"action {kind!r}: {key}={action[key]!r} is not possible now"
-    return f"action {action!r} is not legal now"
+            return f"action {kind!r}: {key}={short(action[key])} is not possible now"
+    return f"action {short(action)} is not legal now"

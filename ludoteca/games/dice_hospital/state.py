@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 from ludoteca.engine import State
-from ludoteca.engine.state import Action, Event, explain_illegal
+from ludoteca.engine.state import Action, Event
 
 from . import rl, text
 from .content import COLOURS, T_AMOUNT, Content, content_for
@@ -624,16 +624,14 @@ class DiceHospitalState(State):
         return [{"type": "blood_use", "use": use} for use in BLOOD_USES
                 if use == "treat" or COLOURS.index(use) != here]
 
-    def _check(self, seat: int, action: Action) -> str | None:
-        legal = self.legal_actions(seat)
-        if action in legal:
-            return None
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        legal = self.legal_actions(seat, copy=False)
         kind = action.get("type")
         sample = next((a for a in legal if a["type"] == kind), None)
         if sample is not None and (set(sample) != set(action) or any(
                 type(action[key]) is not type(value) for key, value in sample.items())):
-            return explain_illegal(action, legal)       # a malformed action: name the key
-        return self._explain(seat, action) or explain_illegal(action, legal)
+            return None       # a malformed action: the engine's message names the key
+        return self._explain(seat, action)
 
     def _explain(self, seat: int, action: Action) -> str | None:
         """Specific refusals for the mistakes people make; None falls back to the generic one."""

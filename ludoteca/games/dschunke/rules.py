@@ -14,6 +14,7 @@ from typing import Any
 
 from ludoteca.engine import Action, Event, State
 from ludoteca.engine.i18n import text
+from ludoteca.engine.state import short
 
 from . import encoding, scoring
 from .board import AXIS_OF, DIRS, Board, crates_in_order, footprint
@@ -90,7 +91,15 @@ class DschunkeState(State):
             actions += [{"type": "place", "tile": tile, "x": x, "y": y, "dir": BACKWARD[axis]} for x, y, axis in spots]
         return actions
 
-    def _check(self, seat: int, action: Action) -> str | None:
+    def _find_legal(self, seat: int, action: Action) -> Action | None:
+        """An exact test instead of a search of the long list of placements: when the action
+        passes every check below, the canonical action is rebuilt from its typed values."""
+        if self._why_illegal(seat, action) is not None:
+            return None
+        keys = ("type", "tile") if action["type"] == "pick" else ("type", "tile", "x", "y", "dir")
+        return {key: action[key] for key in keys}
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
         kind = action.get("type")
         active = self.active_strip
         if kind == "pick":
@@ -103,7 +112,7 @@ class DschunkeState(State):
                 return f"strip {action['tile']!r} is not among your drawn strips {sorted(self.hand)}"
             return None
         if kind != "place":
-            return f"Dschunke actions are 'pick' and 'place'; got type {kind!r}"
+            return f"Dschunke actions are 'pick' and 'place'; got type {short(kind)}"
         if active is None:
             return f"first pick which of your strips {sorted(self.hand)} to place"
         keys = {"type", "tile", "x", "y", "dir"}

@@ -20,8 +20,8 @@ import marshal
 import random
 from typing import Any
 
-from ludoteca.engine import IllegalAction, State
-from ludoteca.engine.state import Action, Event, explain_illegal
+from ludoteca.engine import State
+from ludoteca.engine.state import Action, Event
 
 from . import belief, labels
 from .content import ACTIONS, Content, content_for
@@ -183,19 +183,11 @@ class HerbalismState(State):
         return [c for c, name in enumerate(self.k.colours) if self.pool[c] > 0 and name not in done]
 
     # ---- clear refusals --------------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        if (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
-                and self.phase != "over" and seat not in self.to_move and not self.holds_marker(seat)):
-            raise IllegalAction(
-                f"seat {seat} is not to move: it has used its cure marker this round, so it takes no "
-                f"more actions and its turns are skipped (waiting for seat {self.to_move[0]})")
-        return super().apply(seat, action)
-
-    def _check(self, seat: int, action: Action) -> str | None:
-        legal = self.legal_actions(seat)
-        if action in legal:
-            return None
-        return self._why_illegal(seat, action) or explain_illegal(action, legal)
+    def _why_not_to_move(self, seat: int) -> str | None:
+        if self.phase != "over" and not self.holds_marker(seat):
+            return (f"seat {seat} is not to move: it has used its cure marker this round, so it takes no "
+                    f"more actions and its turns are skipped (waiting for seat {self.to_move[0]})")
+        return None
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         """Rule-book reasons for the common mistakes; None falls back to the generic message."""
@@ -505,13 +497,10 @@ class HerbalismState(State):
         return view
 
     # ---- determinization -------------------------------------------------------------------
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        """As the engine's, but the seat's belief filter is built on this state first, so the
-        next determinization of this position (or a later one) reuses it."""
-        if seat is not None:
-            self._check_seat(seat)
+    def _prepare_determinize(self, seat: int | None) -> None:
+        """The seat's belief filter is built on this state first, so the next determinization
+        of this position (or a later one) reuses it."""
         belief.warm(self, seat)
-        return super().determinize(seat, rng)
 
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Redraw the other hands, the cure and every detail ``seat`` did not see, exactly as

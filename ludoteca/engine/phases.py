@@ -1,0 +1,87 @@
+"""Declared turn structure: a game's phases, who moves in each, what they may do, what follows.
+
+Why a table instead of ``if phase == ...`` chains: ``to_move``, the legal-action dispatch, the
+explanation of refusals and the RL encoder's list of phases all read the same declaration,
+so adding a phase is one entry and nothing can disagree (boardgame.io's ``phases``).
+
+Each part of a phase names a method of the game's state class (a string, so the table can
+live in its own ``phases.py`` with no import of the state, and the registration check can name
+a misspelt method) or is a plain function taking the state first::
+
+    PHASES = phase_table(
+        Phase("play", movers="current_player", legal="takes", handlers={"take": "take"},
+              then=("play", "over")),
+        Phase("over"),
+    )
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+Movers = Callable[[Any], tuple[int, ...]] | str
+Legal = Callable[[Any, int], list[dict[str, Any]]] | str
+Handler = Callable[[Any, int, dict[str, Any]], list[dict[str, Any]]] | str
+
+
+def nobody(_state: Any) -> tuple[int, ...]:
+    """The movers of a phase in which nobody decides (the end of the game)."""
+    return ()
+
+
+def nothing(_state: Any, _seat: int) -> list[dict[str, Any]]:
+    return []
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase: its name, who decides (``movers(state)``), the legal actions of a mover
+    (``legal(state, seat)``), a handler per action type (``handler(state, seat, action)``
+    returns the events) and the phases that may come next (``then``, checked to exist)."""
+
+    name: str
+    movers: Movers = nobody
+    legal: Legal = nothing
+    handlers: Mapping[str, Handler] = field(default_factory=dict)
+    then: tuple[str, ...] = ()
+    help: str = ""
+
+    def movers_of(self, state: Any) -> tuple[int, ...]:
+        fn = self.movers
+        return getattr(state, fn)() if isinstance(fn, str) else fn(state)
+
+    def legal_of(self, state: Any, seat: int) -> list[dict[str, Any]]:
+        fn = self.legal
+        return getattr(state, fn)(seat) if isinstance(fn, str) else fn(state, seat)
+
+    def handle(self, state: Any, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        try:
+            fn = self.handlers[action["type"]]
+        except KeyError:
+            raise KeyError(f"phase {self.name!r} has no handler for action type {action['type']!r}") from None
+        return getattr(state, fn)(seat, action) if isinstance(fn, str) else fn(state, seat, action)
+
+    def method_names(self) -> list[str]:
+        """The state methods this phase names (the registration check looks each one up)."""
+        parts = [self.movers, self.legal, *self.handlers.values()]
+        return [p for p in parts if isinstance(p, str)]
+
+
+def phase_table(*phases: Phase) -> Mapping[str, Phase]:
+    """The phases in order, as a read-only mapping; a ``then`` naming no phase is an error."""
+    table = {p.name: p for p in phases}
+    if len(table) != len(phases):
+        raise ValueError("two phases share a name")
+    for p in phases:
+        unknown = [n for n in p.then if n not in table]
+        if unknown:
+            raise ValueError(f"phase {p.name!r}: 'then' names unknown phase(s) {', '.join(unknown)}")
+    return MappingProxyType(table)
+
+
+def phase_names(state_class: type) -> list[str]:
+    """The declared phases of a game's state class, in order (the encoder's one-hot list)."""
+    return list(getattr(state_class, "PHASES", {}) or {})
