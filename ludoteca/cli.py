@@ -204,9 +204,17 @@ def bench(
     seed: int = typer.Option(0, "--seed"),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option key=value (repeatable)."),
     json_out: Path = typer.Option(None, "--json", help="Also write the figures as JSON lines."),
+    path: str = typer.Option("trusted", "--path",
+                             help="trusted: actions from the engine's own legal list, not judged again "
+                                  "(bots, replays); checked: judged like an action from outside; "
+                                  "both: each, side by side."),
 ) -> None:
     """Random playouts: games/s, actions/s, µs per legal_actions+apply and peak memory."""
-    from .bench import run
+    from .bench import PATHS, run
+
+    if path not in (*PATHS, "both"):
+        fail(f"--path must be trusted, checked or both; got {path!r}")
+    paths = list(PATHS) if path == "both" else [path]
 
     ids = [load_game(game_id).id] if game_id else engine.games()
     options = parse_options(option)
@@ -214,30 +222,35 @@ def bench(
     for gid in ids:
         g = engine.game(gid)
         counts = [players] if players else list(range(g.min_players, g.max_players + 1))
-        jobs += [(gid, n) for n in counts]
-    table = Table(title=f"Random playouts, {seconds:g} CPU s each, one core")
-    for column in ("game", "players", "games", "games/s", "actions/s", "µs/action", "peak KiB"):
+        jobs += [(gid, n, p) for n in counts for p in paths]
+    title = f"Random playouts, {seconds:g} CPU s each, one core"
+    table = Table(title=title if path == "both" else f"{title}, {path} path")
+    columns = ["game", "players", "path", "games", "games/s", "actions/s", "µs/action", "peak KiB"]
+    if path != "both":
+        columns.remove("path")
+    for column in columns:
         table.add_column(column, justify="right")
     results = []
     with Progress("[progress.description]{task.description}", BarColumn(), TimeElapsedColumn(),
                   console=console, transient=True) as progress:
-        for gid, n in jobs:
-            task = progress.add_task(f"{gid} {n}p", total=seconds)
+        for gid, n, p in jobs:
+            task = progress.add_task(f"{gid} {n}p {p}", total=seconds)
             try:
                 result = run(gid, n, seconds, seed, options,
-                             progress=lambda done, task=task: progress.update(task, completed=done))
+                             progress=lambda done, task=task: progress.update(task, completed=done), path=p)
             except ValueError as exc:
                 fail(str(exc))
                 return
             results.append(result)
-            table.add_row(gid, str(n), str(result.games), f"{result.games_per_s:,.1f}",
+            table.add_row(gid, str(n), *([p] if path == "both" else []), str(result.games),
+                          f"{result.games_per_s:,.1f}",
                           f"{result.actions_per_s:,.0f}", f"{result.us_per_action:,.1f}",
                           f"{result.peak_kib:,.0f}")
     console.print(table)
     if json_out:
         with json_out.open("a") as out:
             for r in results:
-                out.write(json.dumps({"game": r.game, "players": r.players, "games": r.games,
+                out.write(json.dumps({"game": r.game, "players": r.players, "path": r.path, "games": r.games,
                                       "games_per_s": r.games_per_s, "actions_per_s": r.actions_per_s,
                                       "us_per_action": r.us_per_action, "peak_kib": r.peak_kib}) + "\n")
 

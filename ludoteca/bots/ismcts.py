@@ -172,7 +172,7 @@ class ISMCTSBot:
         while not new and not det.is_over:
             movers = det.to_move
             mover = me if me in movers else movers[0]
-            moves = det.legal_actions(mover)
+            moves = det.legal_actions(mover, copy=False)
             move_keys = [action_key(a) for a in moves]
             if node.order is None and len(moves) > 1 and node.visits >= self.prior_visits:
                 # Own continuations (a chain) are sampled wider than other seats' replies.
@@ -180,7 +180,7 @@ class ISMCTSBot:
                 node.order = self._rank(det, mover, moves, move_keys, rng, width)
             pick, new = self._pick(node, move_keys, mover, rng)
             node = node.children[move_keys[pick]]
-            det.apply(mover, moves[pick])
+            det.apply_trusted(mover, moves[pick])  # from det's own legal list
             path.append(node)
         self._simulate(det, rng)
         values = rewards(det)
@@ -259,7 +259,7 @@ class ISMCTSBot:
         scored = []
         for i in indices:
             child = det.clone()
-            child.apply(mover, legal[i])
+            child.apply_trusted(mover, legal[i])  # det's own legal action; the clone is the same position
             scored.append((greedy_value(child, mover), -i))
         scored.sort(reverse=True)
         return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
@@ -271,4 +271,4 @@ class ISMCTSBot:
                 return
             movers = det.to_move
             mover = movers[0]
-            det.apply(mover, rng.choice(det.legal_actions(mover)))
+            det.apply_trusted(mover, rng.choice(det.legal_actions(mover, copy=False)))

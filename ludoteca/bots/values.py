@@ -63,13 +63,13 @@ def chain_value(state: State, seat: int, budget: int, depth: int) -> tuple[float
     its best continuation, as long as that costs at most ``budget`` positions in all."""
     if depth <= 0 or state.is_over or seat not in state.to_move or budget < 2:
         return greedy_value(state, seat)
-    legal = state.legal_actions(seat)
+    legal = state.legal_actions(seat, copy=False)
     if len(legal) > budget:
         return greedy_value(state, seat)
     best: tuple[float, float] | None = None
     for action in legal:
         child = state.clone()
-        child.apply(seat, action)
+        child.apply_trusted(seat, action)  # the state's own legal action, at the same position
         value = chain_value(child, seat, budget // len(legal), depth - 1)
         if best is None or value > best:
             best = value

@@ -371,13 +371,28 @@ class State:
 
 def same(a: Any, b: Any) -> bool:
     """Equal in type as well as value, all the way down (``1.0``, ``True`` and ``1`` differ)."""
-    if type(a) is not type(b):
+    kind = type(a)
+    if kind is not type(b):
         return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same(value, b[key]) for key, value in a.items())
-    if isinstance(a, (list, tuple)):
+    if kind is dict:
+        if a.keys() != b.keys():
+            return False
+        for key, value in a.items():
+            other = b[key]
+            if type(value) is not type(other):
+                return False
+            if type(value) in _CONTAINERS:
+                if not same(value, other):
+                    return False
+            elif value != other:
+                return False
+        return True
+    if kind in _CONTAINERS:
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
     return a == b
+
+
+_CONTAINERS = (dict, list, tuple)
 
 
 def find_same(action: Action, legal: Iterable[Action]) -> Action | None:

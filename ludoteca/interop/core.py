@@ -21,6 +21,7 @@ import numpy as np
 
 import ludoteca
 from ludoteca.engine import Game, State
+from ludoteca.engine.state import find_same
 
 GAME_METHODS = ("num_distinct_actions", "observation_size", "encode")
 STATE_METHODS = ("action_index", "index_action")
@@ -83,7 +84,7 @@ class Adapter:
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
             return cached[3]
         mapping: dict[int, dict[str, Any]] = {}
-        for action in state.legal_actions(seat):
+        for action in state.legal_actions(seat, copy=False):
             index = state.action_index(action)
             if not 0 <= index < self.num_actions:
                 raise RuntimeError(f"{self.game.id}: action {action} has number {index}, outside "
@@ -107,8 +108,9 @@ class Adapter:
         """The action numbered ``index`` for ``seat`` now.
 
         Uses the legal map when it is already built; otherwise asks ``state.index_action``
-        (cheap) and checks that the number comes back, leaving legality to ``apply`` (which
-        refuses with the game's own message).  An unknown number raises IllegalAction."""
+        (cheap) and checks that the number comes back and names a legal action.  What it
+        returns is always the engine's own legal action, so callers apply it on the trusted
+        path (``apply_trusted``).  An unknown or illegal number raises IllegalAction."""
         if isinstance(index, (bool, np.bool_)):
             raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}")
         try:
@@ -125,8 +127,8 @@ class Adapter:
                     action = None
             except (ValueError, KeyError, IndexError, TypeError):
                 action = None
-            if action is not None and action not in state.legal_actions(seat):
-                action = None
+            if action is not None:  # the engine's own legal action, never a look-alike
+                action = find_same(action, state.legal_actions(seat, copy=False))
         if action is None:
             raise ludoteca.IllegalAction(
                 f"action number {number} is not legal for seat {seat} now "

@@ -145,7 +145,7 @@ class LudotecaEnv(gymnasium.Env):
             info["illegal_action"] = True
             self._ended = True
             return self._observation(), float(low), True, False, info
-        state.apply(self.seat, chosen)
+        state.apply_trusted(self.seat, chosen)  # decode returned the legal action itself
         self._play_others()
         reward = self.adapter.final_rewards(state)[self.seat] if state.is_over else 0.0
         if self.render_mode == "human":

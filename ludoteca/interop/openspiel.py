@@ -175,7 +175,7 @@ class LudotecaSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         state = self.ludoteca_state
         seat = Adapter.seat_to_act(state)
-        state.apply(seat, self.get_game().adapter.decode(state, seat, action))
+        state.apply_trusted(seat, self.get_game().adapter.decode(state, seat, action))  # a legal action
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.ludoteca_state

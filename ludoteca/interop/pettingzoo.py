@@ -115,7 +115,7 @@ class LudotecaAECEnv(AECEnv):
             return
         state = self._state()
         seat = self._seat[agent]
-        state.apply(seat, self.adapter.decode(state, seat, action))
+        state.apply_trusted(seat, self.adapter.decode(state, seat, action))  # decode: a legal action
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
             final = self.adapter.final_rewards(state)

@@ -71,6 +71,18 @@ def test_bench_prints_the_figures(tmp_path):
         assert column in result.output
     figures = json.loads(out.read_text().splitlines()[0])
     assert figures["game"] == "dschunke" and figures["games"] >= 1 and figures["actions_per_s"] > 0
+    assert figures["path"] == "trusted"
+
+
+def test_bench_compares_the_trusted_and_checked_paths(tmp_path):
+    """``--path both`` measures each path on the same games, one JSON line per path."""
+    out = tmp_path / "bench.jsonl"
+    result = runner.invoke(app, ["bench", "herbalism", "-p", "3", "--seconds", "0.2", "--path", "both",
+                                 "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line)["path"] for line in out.read_text().splitlines()] == ["trusted", "checked"]
+    refused = runner.invoke(app, ["bench", "herbalism", "--path", "fast"])
+    assert refused.exit_code == 2 and "--path must be trusted, checked or both" in refused.output
 
 
 def test_play_shows_only_what_your_seat_may_see():
