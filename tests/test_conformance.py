@@ -1,7 +1,12 @@
 """The conformance suite: every registered game keeps the contract of DESIGN.md.
 
-A new game gets all of this for free by being registered.  Each case is one game, one player
-count and one named variant (``Game.variants``), so a failure names exactly what broke.
+A new game gets all of this for free by being registered (examples included: they are games
+like any other, only not listed in the lobby).  Each case is one game, one player count and
+one named variant (``Game.variants``), so a failure names exactly what broke.
+
+The ``check_*`` functions hold the checks that judge a game's own words and secrets; they are
+called here over random games and, in tests/engine/test_conformance_checks.py, on throwaway
+games that plant each fault, to prove the checks can fail.
 """
 
 from __future__ import annotations
@@ -9,13 +14,19 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
+import sys
+from collections.abc import Iterator, Mapping
+from importlib import resources
 from typing import Any
 
 import pytest
 
 import ludoteca
 from ludoteca import IllegalAction, RecordError
-from ludoteca.engine import LANGS
+from ludoteca.engine import LANGS, registry
+from ludoteca.engine.content import RANGES_TABLE, load_toml
+from ludoteca.engine.params import unranged
 
 #: Random games to the end per case; the default variant gets the full count.
 FULL_GAMES = int(os.environ.get("LUDOTECA_CONFORMANCE_GAMES", "200"))
@@ -25,7 +36,7 @@ MAX_STEPS = 200_000
 
 def cases() -> list[Any]:
     found = []
-    for game_id in ludoteca.games():
+    for game_id in registry.all_games():
         game = ludoteca.game(game_id)
         for players in range(game.min_players, game.max_players + 1):
             found.append(pytest.param(game_id, players, None, id=f"{game_id}-{players}p"))
@@ -35,7 +46,7 @@ def cases() -> list[Any]:
 
 
 CASES = cases()
-GAME_IDS = ludoteca.games()
+GAME_IDS = registry.all_games()
 
 
 def new_state(game_id: str, players: int, variant: str | None, seed: int) -> Any:
@@ -196,19 +207,17 @@ def test_views_events_and_labels_are_json_and_translated(game_id: str, players: 
     while not state.is_over:
         for seat in [None, *range(players)]:
             json.dumps(state.view(seat))
+        check_view_shape(state)
         seat, action = random_step(state, rng)
         if step % 4 == 0:
-            for legal in state.legal_actions(seat)[:20]:
-                for lang in LANGS:
-                    label = state.describe(legal, lang)
-                    assert isinstance(label, str) and label.strip()
+            check_action_labels(state, state.legal_actions(seat)[:20])
         events = state.apply(seat, action)
         json.dumps(events)
         for event in events:
             assert "type" in event
-            for lang in LANGS:
-                assert state.describe_event(event, lang).strip()
+        check_event_labels(state, events)
         step += 1
+    check_view_shape(state)
     with pytest.raises(ValueError, match="language"):
         state.describe({"type": "x"}, "de")
 
@@ -286,3 +295,278 @@ def test_determinize_depends_only_on_the_view_and_the_rng(game_id: str) -> None:
                     assert mine == theirs, f"seat {seat} at step {step}: the sample depends on hidden facts"
             state.apply(*random_step(state, rng))
             step += 1
+
+
+# ---- the game's own words, numbers and secrets -------------------------------------------------
+#: A word of at least two letters (any alphabet): a label with one must be translated.
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def fallback_label(data: Mapping[str, Any]) -> str:
+    """The engine's generic label for an action or event (``type=bid, quantity=1``)."""
+    return ", ".join(f"{k}={v}" for k, v in data.items() if k != "to")
+
+
+def _check_words(what: str, labels: dict[str, str], data: Mapping[str, Any]) -> None:
+    fallback = fallback_label(data)
+    for lang, label in labels.items():
+        assert isinstance(label, str) and label.strip(), f"{what} {data}: empty {lang} label"
+        assert label != fallback, f"{what} {data}: the {lang} label is the engine's generic {fallback!r}"
+    if WORD.search(labels["en"]):
+        for lang in ("es", "fr"):
+            assert labels[lang] != labels["en"], (
+                f"{what} {data}: the {lang} label is the English one, untranslated: {labels['en']!r}")
+
+
+def check_action_labels(state: Any, actions: list[dict]) -> None:
+    """Every action has a label in each language, none the generic ``k=v`` one, es/fr translated."""
+    for action in actions:
+        _check_words("action", {lang: state.describe(action, lang) for lang in LANGS}, action)
+
+
+def check_event_labels(state: Any, events: list[dict]) -> None:
+    for event in events:
+        _check_words("event", {lang: state.describe_event(event, lang) for lang in LANGS}, event)
+
+
+def check_view_shape(state: Any) -> None:
+    """Every view has ``phase`` (text), ``scores`` (a number per seat) and ``seats`` (one entry per seat)."""
+    for seat in [None, *range(state.players)]:
+        view = state.view(seat)
+        missing = [key for key in ("phase", "scores", "seats") if key not in view]
+        assert not missing, f"view({seat}) lacks {', '.join(missing)}"
+        assert isinstance(view["phase"], str) and view["phase"], f"view({seat})['phase'] must be a phase name"
+        scores = view["scores"]
+        assert isinstance(scores, list) and len(scores) == state.players, (
+            f"view({seat})['scores'] must be a list of {state.players} numbers; got {scores!r}")
+        assert all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores), (
+            f"view({seat})['scores'] must hold numbers; got {scores!r}")
+        assert isinstance(view["seats"], list) and len(view["seats"]) == state.players, (
+            f"view({seat})['seats'] must be a list with one entry per seat")
+
+
+def retyped(action: dict) -> Iterator[dict]:
+    """Copies of ``action`` with one whole number given as a float, or 0/1 as False/True."""
+    for key, value in action.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield {**action, key: float(value)}
+            if value in (0, 1):
+                yield {**action, key: bool(value)}
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, int) and not isinstance(item, bool):
+                    yield {**action, key: [*value[:i], float(item), *value[i + 1:]]}
+
+
+def check_number_types_refused(state: Any, seat: int, actions: list[dict]) -> None:
+    """``1.0`` or ``True`` in place of the legal ``1`` is refused, and the state is unchanged."""
+    before = state.to_json()
+    for action in actions:
+        for wrong in retyped(action):
+            try:
+                state.apply(seat, wrong)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{wrong} was accepted in place of the legal {action}")
+            assert state.to_json() == before, f"refusing {wrong} changed the state"
+
+
+def number_options_without_bounds(game: Any) -> list[str]:
+    """Number options lacking a minimum or a maximum (a lobby form, or the lab, could pass anything)."""
+    found = []
+    for name, spec in game.option_specs.items():
+        kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind or type(spec.default),)
+        numeric = any(k in (int, float) for k in kinds) and bool not in kinds
+        if spec.choices is None and numeric and (spec.minimum is None or spec.maximum is None):
+            found.append(name)
+    return found
+
+
+def game_package(game: Any) -> str:
+    """The package a Game instance comes from (``ludoteca.games.thirty_one``)."""
+    module = sys.modules[type(game).__module__]
+    return module.__name__ if hasattr(module, "__path__") else module.__name__.rsplit(".", 1)[0]
+
+
+def content_files(game: Any) -> list[str]:
+    return sorted(entry.name for entry in resources.files(game_package(game)).iterdir()
+                  if entry.name.endswith(".toml"))
+
+
+def unranged_content(game: Any) -> dict[str, list[str]]:
+    """Per content file of the game's package: the numbers without a declared range."""
+    found = {}
+    for name in content_files(game):
+        data = load_toml(game_package(game), name)
+        missing = unranged({k: v for k, v in data.items() if k != RANGES_TABLE}, data.get(RANGES_TABLE, {}))
+        if missing:
+            found[name] = missing
+    return found
+
+
+def secrets_of(state_class: type) -> Mapping[str, Mapping[str, str]] | None:
+    return getattr(state_class, "SECRETS", None)
+
+
+def scrambled(state: Any, seat: int | None, rng: random.Random) -> Any:
+    """A copy of ``state`` whose pieces ``seat`` cannot see (``State.SECRETS``) are dealt anew
+    by this test, not by the game: within each pool, the pieces of every container hidden
+    from ``seat`` are shuffled together and laid back, each container keeping its size.
+
+    Done on the saved JSON and loaded back, so games with their own internal structures are
+    scrambled the same way."""
+    data = json.loads(json.dumps(state.to_json()))
+    fields = data["state"]
+    for members in (secrets_of(type(state)) or {}).values():
+        slots: list[tuple[Any, Any]] = []  # (holder, key) of each container hidden from the seat
+        for name, who in members.items():
+            if who == "nobody":
+                slots.append((fields, name))
+            else:
+                slots += [(fields[name], t) for t in range(state.players) if t != seat]
+        sizes = [len(holder[key]) if isinstance(holder[key], list) else None for holder, key in slots]
+        pieces = [piece for (holder, key), size in zip(slots, sizes, strict=True)
+                  for piece in (holder[key] if size is not None else [holder[key]])]
+        rng.shuffle(pieces)
+        for (holder, key), size in zip(slots, sizes, strict=True):
+            if size is None:  # a single hidden value (a secret bid, a face-down card)
+                holder[key] = pieces.pop()
+            else:
+                holder[key], pieces = pieces[:size], pieces[size:]
+    return state.game.from_json(data)
+
+
+def differing_keys(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
+    return sorted(key for key in set(a) | set(b) if a.get(key) != b.get(key))
+
+
+def check_scrambled_secrets_stay_hidden(state: Any, rng: random.Random, tries: int = 2) -> int:
+    """Dealing anew what a seat cannot see leaves that seat's view (and a spectator's) identical.
+
+    Returns how many scrambles changed the position (a check that never changes anything
+    proves nothing; the caller counts them over a game)."""
+    changed = 0
+    for seat in [None, *range(state.players)]:
+        mine = state.view(seat)
+        for _ in range(tries):
+            other = scrambled(state, seat, rng)
+            if other.to_json()["state"] != state.to_json()["state"]:
+                changed += 1
+            seen = other.view(seat)
+            assert seen == mine, (
+                f"view({seat}) changed when only what it cannot see was dealt anew: "
+                f"key(s) {', '.join(differing_keys(mine, seen))}")
+    return changed
+
+
+HEADER = ("game", "players", "seat", "version", "to_move", "is_over", "winners")
+
+
+def _parts(node: Any, top: bool = True) -> Iterator[str]:
+    """Every list or mapping inside a view (not the view itself) with two or more items, as
+    canonical JSON: pieces distinctive enough that finding one elsewhere is no coincidence."""
+    if isinstance(node, Mapping):
+        items: Any = node.values()
+    elif isinstance(node, list):
+        items = node
+    else:
+        return
+    if len(node) >= 2 and not top:
+        yield json.dumps(node, sort_keys=True)
+    for item in items:
+        yield from _parts(item, top=False)
+
+
+def _shapes(value: Any) -> set[str]:
+    """``value`` as canonical JSON, and sorted too when it is a list of plain values."""
+    shapes = {json.dumps(value, sort_keys=True)}
+    if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
+        shapes.add(json.dumps(sorted(value, key=repr)))
+    return shapes
+
+
+def check_no_view_shows_another_seats_secret(state: Any) -> None:
+    """Comparing the views of different seats: no seat's view holds another seat's secret (an
+    entry of a ``"seat"`` field of ``State.SECRETS``, say its hand), unless a spectator sees it
+    too (every card of it was shown) or it equals the viewer's own (two empty hands).
+
+    Only distinctive secrets are looked for (lists or mappings of two or more items), so a
+    match is no coincidence; single hidden pieces are left to the scramble check."""
+    fields = state.to_json()["state"]
+    views = {seat: {k: v for k, v in state.view(seat).items() if k not in HEADER}
+             for seat in [None, *range(state.players)]}
+    parts = {seat: set(_parts(view)) for seat, view in views.items()}
+    for members in (secrets_of(type(state)) or {}).values():
+        for name, who in members.items():
+            if who != "seat":
+                continue
+            for owner in range(state.players):
+                secret = fields[name][owner]
+                if not isinstance(secret, (list, Mapping)) or len(secret) < 2:
+                    continue
+                shapes = _shapes(secret) - parts[None]
+                for seat in range(state.players):
+                    if seat == owner:
+                        continue
+                    leaked = (shapes & parts[seat]) - _shapes(fields[name][seat])
+                    assert not leaked, (f"view({seat}) shows seat {owner}'s {name} (a SECRETS field): "
+                                        f"{sorted(leaked)[0][:200]}")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_number_options_declare_minimum_and_maximum(game_id: str) -> None:
+    assert number_options_without_bounds(ludoteca.game(game_id)) == []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_content_number_has_a_declared_range(game_id: str) -> None:
+    """content.toml holds the numbers, each with a range in [ranges], so params cannot make a
+    game endless or huge (the package layout, docs/authoring.md)."""
+    game = ludoteca.game(game_id)
+    assert "content.toml" in content_files(game), f"{game_package(game)} has no content.toml"
+    assert unranged_content(game) == {}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hidden_information_games_declare_their_secrets(game_id: str) -> None:
+    """The leak check scrambles what a seat cannot see itself, so the game says where that is."""
+    game = ludoteca.game(game_id)
+    if game.hidden_information:
+        assert secrets_of(game.state_class) is not None, (
+            f"{game_id} has hidden information but its State declares no SECRETS "
+            "(docs/authoring.md, 'Secrets'); declare SECRETS = {} if only the future is hidden")
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CASES)
+def test_whole_numbers_of_another_type_are_refused(game_id: str, players: int, variant: str | None) -> None:
+    """1.0 or True where a legal action has the whole number 1 is refused, the state unchanged."""
+    rng = random.Random(7)
+    state = new_state(game_id, players, variant, 19)
+    step = 0
+    while not state.is_over and step < 120:
+        if step % 3 == 0:
+            seat = state.to_move[0]
+            check_number_types_refused(state, seat, state.legal_actions(seat)[:10])
+        state.apply(*random_step(state, rng))
+        step += 1
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CASES)
+def test_views_hide_what_the_seat_cannot_see(game_id: str, players: int, variant: str | None) -> None:
+    """The leak check that does not trust the game's resampler: this test deals anew what a seat
+    cannot see (the game's SECRETS) and the seat's view must not change; and no seat's view
+    holds another seat's secret."""
+    state = new_state(game_id, players, variant, 23)
+    if secrets_of(type(state)) is None:
+        pytest.fail(f"{game_id} declares no SECRETS, so nothing can be scrambled (see the test above)")
+    rng = random.Random(8)
+    changed = steps = 0
+    while not state.is_over and steps < 300:
+        if steps % 5 == 0:
+            changed += check_scrambled_secrets_stay_hidden(state, rng)
+            check_no_view_shows_another_seats_secret(state)
+        state.apply(*random_step(state, rng))
+        steps += 1
+    if any(secrets_of(type(state)).values()):
+        assert changed, "scrambling the declared SECRETS never changed a position: they name nothing hidden"

@@ -23,8 +23,11 @@ from .errors import IllegalAction
 from .i18n import check_lang
 
 if TYPE_CHECKING:
-    from .game import Game
     from .phases import Phase
+
+#: The :class:`~ludoteca.engine.game.Game` a position belongs to, typed loosely: game.py
+#: imports this module, and the engine's imports run one way (tests/test_import_graph.py).
+GameRef = Any
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -59,13 +62,13 @@ class State:
     #: sent privately (with "to") count too.  Undo never goes back past one of them.
     REVEALS: ClassVar[frozenset[str]] = frozenset()
 
-    game: Game
+    game: GameRef
     players: int
     seed: int
     options: dict[str, Any]
     rng: random.Random
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: GameRef, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
         self.players = players
         self.seed = seed

@@ -4,29 +4,56 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import typer
 
 
+def uvicorn_options(settings: Any, soft_fd_limit: int) -> dict[str, Any]:
+    """uvicorn's limits, from the settings: header and keep-alive timeouts, header size, idle
+    caps, WebSocket frame size and pings (docs/server.md, "WebSocket limits")."""
+    from .http_guard import IdleGuard, guarded_h11
+
+    # Leave half the descriptors to requests, WebSockets and the database, whatever idles.
+    total_idle = settings.idle_connections or max(64, soft_fd_limit // 2)
+    guard = IdleGuard(settings.header_timeout, settings.idle_connections_per_ip, total_idle)
+    return {
+        "http": guarded_h11(guard),  # h11, for its header-size limit, with the idle guard
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "timeout_keep_alive": settings.keep_alive_seconds,
+        "backlog": 4096,
+        # Frames up to this size are read and refused politely (``too_large``); beyond it uvicorn
+        # closes the socket (1009) without reading the rest.
+        "ws_max_size": max(64 * 1024, 16 * settings.max_message_bytes),
+        "ws_ping_interval": 20.0,
+        "ws_ping_timeout": 20.0,
+        "ws_per_message_deflate": settings.ws_deflate,
+    }
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, data_dir: Path | None = None,
-          bot_delay: float | None = None, log_level: str = "info") -> None:
+          bot_delay: float | None = None, log_level: str = "info",
+          allowed_origins: list[str] | None = None) -> None:
     import uvicorn
 
     from .app import create_app
     from .config import Settings
+    from .http_guard import raise_fd_limit
 
     if data_dir is not None:
         os.environ["LUDOTECA_DATA_DIR"] = str(data_dir)
     if bot_delay is not None:
         os.environ["LUDOTECA_BOT_DELAY"] = str(bot_delay)
+    if allowed_origins:
+        os.environ["LUDOTECA_ALLOWED_ORIGINS"] = ",".join(allowed_origins)
+    soft, _hard = raise_fd_limit()  # thousands of idle sockets must not starve a request
     settings = Settings.from_env()
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     database = settings.database_url.split("@")[-1] if "@" in settings.database_url else settings.database_url
     print(f"Ludoteca is serving at http://{shown}:{port}  (database: {database}; "
-          f"fan-out: {'Redis' if settings.redis_url else 'in-process'})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1024 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=settings.ws_deflate)
+          f"fan-out: {'Redis' if settings.redis_url else 'in-process'}; open-file limit {soft})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **uvicorn_options(settings, soft))
 
 
 def register(app: typer.Typer) -> None:
@@ -38,9 +65,14 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(None, "--bot-delay",
                                         help="Seconds a bot waits before moving (default 0.5, or LUDOTECA_BOT_DELAY)."),
         log_level: str = typer.Option("info", "--log-level", help="uvicorn log level."),
+        allowed_origins: list[str] = typer.Option(
+            None, "--allow-origin",
+            help="Another origin whose pages may open the WebSocket (repeatable, e.g. https://games.example; "
+                 "default: only the origin the server is reached at, or LUDOTECA_ALLOWED_ORIGINS)."),
     ) -> None:
         """Play in the browser: lobby, live tables, bots in seats, history and replays.
 
         The database is DATABASE_URL (default: a SQLite file in the data folder); set REDIS_URL
-        to run several server processes on one PostgreSQL database."""
-        serve(host, port, data_dir, bot_delay, log_level)
+        to run several server processes on one PostgreSQL database.  Every limit is a
+        LUDOTECA_* setting (docs/server.md, "Limits and settings")."""
+        serve(host, port, data_dir, bot_delay, log_level, allowed_origins)

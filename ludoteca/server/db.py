@@ -2,8 +2,14 @@
 
 Three tables hold everything: ``game_tables`` (one row per table: game, seed, options and a
 summary kept in step with the actions), ``seats`` (who holds each seat) and ``actions`` (the
-ordered record).  The primary key (table_id, idx) of ``actions`` is what makes two processes
-that accept a move for the same table at once safe: only one insert wins.
+ordered record).
+
+Every change to a table's record (an appended action, an undo) is a compare-and-set on
+``game_tables.revision`` in the same transaction as the change: ``UPDATE ... WHERE revision = r``
+must touch exactly one row, or the change is refused and rolled back.  The revision never
+decreases, so an undo followed by a move (which brings ``version`` back to the same number)
+can never be mistaken for "nothing happened".  The primary key (table_id, idx) of ``actions``
+stays as a second guard: only one insert per index can win.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ game_tables = Table(
     Column("options", JSON, nullable=False),
     Column("status", String(16), nullable=False, index=True),  # waiting, playing, finished
     Column("version", Integer, nullable=False, default=0),
+    # +1 on every append and every undo, never decreasing: the compare-and-set token (0002)
+    Column("revision", BigInteger, nullable=False, default=0, server_default="0"),
     Column("to_move", JSON, nullable=False),
     Column("scores", JSON, nullable=True),
     Column("winners", JSON, nullable=True),
@@ -55,6 +63,10 @@ seats = Table(
     Column("user_id", String(32), nullable=True, index=True),
     Column("name", String(64), nullable=True),
     Column("bot_level", String(32), nullable=True),
+    # A seat taken with ``sit``: when, and when its holder was last seen at the table (0002).
+    # Seats given at creation have no ``sat_at`` and are never freed.
+    Column("sat_at", DateTime(timezone=True), nullable=True),
+    Column("seen_at", DateTime(timezone=True), nullable=True),
 )
 
 actions = Table(
@@ -68,11 +80,17 @@ actions = Table(
 
 VERSION_TABLE = "ludoteca_alembic_version"
 MIGRATIONS = Path(__file__).parent / "migrations"
+#: Seconds a statement may wait for a lock (or a pooled connection) before it fails.
+DB_TIMEOUT = 5.0
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, timeout: float = DB_TIMEOUT) -> Engine:
+    """An engine whose every wait is bounded by ``timeout`` seconds: a locked or stalled
+    database makes a statement fail (and the caller answer ``storage``) instead of hanging
+    every request behind it."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # ``timeout``: SQLite's busy timeout, how long a write waits for another writer's lock
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": timeout})
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record):  # noqa: ANN001
@@ -84,7 +102,12 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    connect_args: dict[str, object] = {}
+    if url.startswith("postgresql"):
+        connect_args = {"connect_timeout": max(1, round(timeout)),
+                        "options": f"-c lock_timeout={round(timeout * 1000)}"}
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True, pool_timeout=timeout,
+                         connect_args=connect_args)
 
 
 def migrate(engine: Engine) -> None:
@@ -96,6 +119,9 @@ def migrate(engine: Engine) -> None:
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
+            # Migrations may wait for another process's migration (and take long on big tables):
+            # the statement lock timeout is for requests, not for this.
+            connection.execute(text("SET LOCAL lock_timeout = 0"))
             connection.execute(text("SELECT pg_advisory_xact_lock(7218304)"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

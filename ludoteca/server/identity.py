@@ -1,19 +1,39 @@
-"""Guests: a random id and a display name in a signed cookie.  No accounts, no passwords.
+"""Guests: a random id and a display name in a signed, timestamped cookie.  No accounts, no
+passwords.
 
 The cookie is signed with the server secret, so a client cannot forge another guest's id and
-act for a seat it does not hold.
+act for a seat it does not hold.  It carries the time it was signed: one older than
+``max_age`` is refused (the visitor starts as a new guest), and one older than
+``rotate_after`` is signed again with the same id and name, so a guest who keeps coming back
+keeps their seats while a copied cookie stops working once its owner has been away long enough.
+
+The CSRF token is derived from the guest id with the secret (HMAC): a page can read it from
+its own cookie and echo it in a header, a page on another origin can neither read nor compute
+it, and it survives rotation because the id does not change.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import re
 import secrets
+import time
+import unicodedata
 from dataclasses import dataclass
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature, URLSafeSerializer, URLSafeTimedSerializer
 
 COOKIE = "ludoteca_guest"
-MAX_AGE = 10 * 365 * 24 * 3600
+CSRF_COOKIE = "ludoteca_csrf"
+CSRF_HEADER = "x-csrf-token"
+#: A guest unseen for this long starts again as a new guest.
+MAX_AGE = 90 * 24 * 3600
+#: A cookie older than this is re-signed (same id, same name) on the next request.
+ROTATE_AFTER = 24 * 3600
+#: Names no guest may take: seats held by bots are shown as "Bot (level)".
+RESERVED_PREFIX = "bot"
 
 
 @dataclass(frozen=True)
@@ -22,31 +42,72 @@ class Guest:
     name: str
 
 
-class Identity:
-    def __init__(self, secret: str) -> None:
-        self.serializer = URLSafeSerializer(secret, salt="ludoteca-guest")
+@dataclass(frozen=True)
+class Found:
+    """A guest read from a cookie, and whether the cookie should be signed again now."""
 
-    def read(self, cookie: str | None) -> Guest | None:
-        if not cookie:
+    guest: Guest
+    reissue: bool
+
+
+class Identity:
+    def __init__(self, secret: str, max_age: int = MAX_AGE, rotate_after: int = ROTATE_AFTER) -> None:
+        self.serializer = URLSafeTimedSerializer(secret, salt="ludoteca-guest-timed")
+        # Cookies signed before they carried a time: accepted and re-issued in the timed form, so
+        # an upgrade does not cost anybody their seats.
+        self.legacy = URLSafeSerializer(secret, salt="ludoteca-guest")
+        self.max_age = max_age
+        self.rotate_after = min(rotate_after, max_age)
+        self.csrf_key = hashlib.sha256(b"ludoteca-csrf\0" + secret.encode()).digest()
+
+    def inspect(self, cookie: str | None) -> Found | None:
+        """The guest in a valid, unexpired cookie (None for a missing, forged or expired one)."""
+        if not cookie or len(cookie) > 1024:
             return None
         try:
-            data = self.serializer.loads(cookie)
-        except BadSignature:
+            data, signed_at = self.serializer.loads(cookie, max_age=self.max_age, return_timestamp=True)
+            age = time.time() - signed_at.timestamp()
+            legacy = False
+        except BadSignature:  # includes SignatureExpired
+            try:
+                data, age, legacy = self.legacy.loads(cookie), 0.0, True
+            except BadSignature:
+                return None
+        except Exception:  # a malformed payload that passed no signature check
             return None
-        if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
+        guest = _guest_of(data)
+        if guest is None:
             return None
-        return Guest(data["id"], data["name"])
+        return Found(guest, legacy or age >= self.rotate_after)
+
+    def read(self, cookie: str | None) -> Guest | None:
+        found = self.inspect(cookie)
+        return found.guest if found else None
 
     def write(self, guest: Guest) -> str:
         return self.serializer.dumps({"id": guest.id, "name": guest.name})
+
+    def csrf_token(self, guest: Guest) -> str:
+        digest = hmac.new(self.csrf_key, guest.id.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:24]).decode()
+
+    def csrf_ok(self, guest: Guest, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(self.csrf_token(guest), token or "")
 
     @staticmethod
     def new_guest() -> Guest:
         return Guest(secrets.token_hex(8), f"Guest-{secrets.randbelow(9000) + 1000}")
 
 
+def _guest_of(data: object) -> Guest | None:
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
+        return None
+    return Guest(data["id"], data["name"])
+
+
 def clean_name(raw: object) -> str:
-    """A display name: 1-32 printable characters, surrounding spaces trimmed."""
+    """A display name: 1-32 printable characters, surrounding spaces trimmed, and not one a bot
+    could be mistaken for (any name starting with "Bot", in any case or look-alike form)."""
     if not isinstance(raw, str):
         raise ValueError("name must be text")
     name = re.sub(r"\s+", " ", raw).strip()
@@ -54,4 +115,7 @@ def clean_name(raw: object) -> str:
         raise ValueError("name must be 1 to 32 characters long")
     if any(not ch.isprintable() for ch in name):
         raise ValueError("name must contain printable characters only")
+    folded = unicodedata.normalize("NFKC", name).casefold().lstrip(" -_.·()[]'\"*~")
+    if folded.startswith(RESERVED_PREFIX):
+        raise ValueError(f"names starting with \"Bot\" are kept for the bots; got {name!r}")
     return name

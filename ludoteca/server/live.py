@@ -1,9 +1,12 @@
 """Live tables: the in-memory cache of states, the one path by which an action is accepted,
 and the fan-out of per-seat views.
 
-The order for every accepted action is fixed: check it with the contract on a clone, COMMIT
-it to the database, then make the clone the live state and broadcast.  A crash between the
-commit and the broadcast loses nothing: clients that reconnect read the committed record.
+The order for every accepted action is fixed: check it with the contract, COMMIT it to the
+database (a compare-and-set on the table's revision: see store.py), then broadcast.  A crash
+between the commit and the broadcast loses nothing: clients that reconnect read the committed
+record.  A commit that fails leaves the live state as it was before the move: it is rebuilt
+from the database, or, when the database does not answer, from this process's own record
+without the refused action.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
@@ -18,25 +22,27 @@ from typing import Any
 
 from ludoteca import engine
 from ludoteca.engine import IllegalAction, State
+from ludoteca.engine.state import short
 
-from . import seatbots
+from . import seatbots, seats_json
 from .identity import Guest
 from .pubsub import LocalHub
+from .refusals import Rejected, StorageUnavailable
 from .store import Conflict, Store
+
+__all__ = ["LANGS", "Connection", "LiveTable", "Rejected", "TableManager", "label_action", "label_event",
+           "replay_record", "visible"]
 
 log = logging.getLogger("ludoteca.server")
 LANGS = ("en", "es", "fr")
 LOG_LENGTH = 30
 MAX_CACHED = 5000
-
-
-class Rejected(Exception):
-    """A refusal sent to the one client that asked: ``code`` for programs, ``message`` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+#: What ``secrets.token_urlsafe(6)`` makes: anything else is no table, without asking the database.
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8}")
+#: A bot move the database refused is tried again after 0.25, 0.5, 1, 2, 2, ... seconds.
+RETRY_FIRST, RETRY_CAP = 0.25, 2.0
+#: A table that could not catch up with another process is tried again after 0.5 ... 10 s.
+CATCH_UP_FIRST, CATCH_UP_CAP = 0.5, 10.0
 
 
 @dataclass(eq=False)
@@ -74,13 +80,18 @@ class LiveTable:
     seats: list[dict[str, Any]]
     state: State
     actors: list[int]
+    #: The database's revision of this record as this process last saw it (the CAS token).
+    revision: int = 0
     log: deque = field(default_factory=lambda: deque(maxlen=LOG_LENGTH))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
-    bots: dict[int, Any] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
     cache: dict[tuple, Any] = field(default_factory=dict)
     cache_version: int = -1
+    #: The live state may be behind the database (a reload failed): rebuild before trusting it.
+    needs_rebuild: bool = False
+    sync_task: asyncio.Task | None = None
+    sync_again: bool = False
 
     @property
     def status(self) -> str:
@@ -90,8 +101,7 @@ class LiveTable:
         return [s["seat"] for s in self.seats if s["kind"] == "human" and s["user_id"] == guest.id]
 
     def public_seats(self) -> list[dict[str, Any]]:
-        return [{"seat": s["seat"], "kind": s["kind"], "name": s["name"], "level": s["bot_level"]}
-                for s in self.seats]
+        return seats_json.public_seats(self.seats)
 
 
 def visible(event: dict[str, Any], seat: int | None) -> bool:
@@ -112,19 +122,47 @@ def label_event(state: State, event: dict[str, Any], lang: str) -> str:
         return json.dumps(event)
 
 
+def replay_record(game: engine.Game, players: int, seed: int, options: dict[str, Any], record: list,
+                  trusted: bool) -> tuple[State, list[tuple[int, list]]]:
+    """Rebuild a state from (seed, options, actions), keeping the recent events for the log.
+
+    ``trusted=False`` (a table loaded from the database) judges every stored action with the
+    contract: an action that is not exactly a legal one -- ``1.0`` where the game lists ``1``,
+    a foreign key -- raises ValueError naming it, and the table is ``damaged_table``.
+    ``trusted=True`` only for a record this server validated itself (its own live record, or
+    actions other server processes validated before storing them)."""
+    state = game.new(players, seed, options)
+    entries: deque = deque(maxlen=LOG_LENGTH)
+    for index, entry in enumerate(record):
+        try:
+            seat, action = entry
+            events = state.apply_trusted(seat, action) if trusted else state.apply(seat, action)
+        except IllegalAction as exc:
+            raise ValueError(f"stored action {index} is not legal there: {exc}") from exc
+        except Exception as exc:
+            raise ValueError(f"stored action {index} cannot be applied ({type(exc).__name__}: {exc})") from exc
+        entries.append((state.version, events))
+    return state, list(entries)
+
+
 class TableManager:
-    def __init__(self, store: Store, hub: LocalHub, bot_delay: float) -> None:
+    def __init__(self, store: Store, hub: LocalHub, bot_delay: float, settings: Any = None) -> None:
         self.store = store
         self.hub = hub
         self.bot_delay = bot_delay
+        self.bot_pool = seatbots.BotPool(getattr(settings, "bot_workers", 0), getattr(settings, "bot_seconds", 5.0))
+        #: Seconds a seat taken with ``sit`` may go unseen while its table waits (0: never freed).
+        self.seat_timeout = float(getattr(settings, "seat_timeout", 600.0))
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self.loading: dict[str, asyncio.Future] = {}
+        self.housekeeper: asyncio.Task | None = None
         self.stopping = False
 
     # ---- loading: the database is the truth ---------------------------------------------------
     async def get(self, table_id: Any) -> LiveTable:
-        if not isinstance(table_id, str) or not table_id:
-            raise Rejected("unknown_table", f"no table {table_id!r}")
+        if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+            raise Rejected("unknown_table", f"no table {short(table_id, 40)}: a table id is 8 letters, "
+                                            "digits, '-' or '_'")
         table = self.tables.get(table_id)
         if table is not None:
             self.tables.move_to_end(table_id)
@@ -148,31 +186,28 @@ class TableManager:
             del self.loading[table_id]
 
     async def _load(self, table_id: str) -> LiveTable:
-        row = await self.store.run(self.store.load_table, table_id)
+        """Read the table from the database and rebuild it, judging every stored action."""
+        row = await self.store.read(self.store.load_table, table_id)
         if row is None:
             raise Rejected("unknown_table", f"no table {table_id!r}")
         try:
             game = engine.game(row["game"])
         except ValueError as exc:
             raise Rejected("unknown_game", str(exc)) from exc
+        problem = row.pop("problem", None)
+        if problem is not None:
+            log.error("table %s has a damaged record: %s", table_id, problem)
+            raise Rejected("damaged_table", f"table {table_id} cannot be opened: {problem}")
         try:
-            state, log_entries = await asyncio.to_thread(self._replay, game, row)
-        except ValueError as exc:  # IllegalAction / RecordError / bad options: a damaged record
+            state, entries = await asyncio.to_thread(replay_record, game, row["players"], row["seed"],
+                                                     row["options"], row["actions"], False)
+        except ValueError as exc:  # IllegalAction, a non-canonical action, bad options
             log.error("table %s cannot be rebuilt from its record: %s", table_id, exc)
             raise Rejected("damaged_table", f"table {table_id} cannot be rebuilt from its record: {exc}") from exc
         table = LiveTable(id=table_id, game=game, header=row, seats=row.pop("seats"), state=state,
-                          actors=[seat for seat, _ in row.pop("actions")])
-        table.log.extend(log_entries)
+                          actors=[seat for seat, _ in row.pop("actions")], revision=row["revision"])
+        table.log.extend(entries)
         return table
-
-    @staticmethod
-    def _replay(game: engine.Game, row: dict[str, Any]) -> tuple[State, list]:
-        """Rebuild the state from (seed, options, actions), keeping the recent events for the log."""
-        state = game.new(row["players"], row["seed"], row["options"])
-        entries: deque = deque(maxlen=LOG_LENGTH)
-        for seat, action in row["actions"]:
-            entries.append((state.version + 1, state.apply(seat, action)))
-        return state, list(entries)
 
     def _remember(self, table: LiveTable) -> None:
         self.tables[table.id] = table
@@ -185,22 +220,80 @@ class TableManager:
                 break
 
     async def sync(self, table: LiveTable) -> list[tuple[int, list]]:
-        """Catch up with actions other processes committed; call with the table lock held."""
-        header = await self.store.run(self.store.load_header, table.id)
-        new = await self.store.run(self.store.actions_since, table.id, table.state.version)
+        """Catch up with what other processes committed; call with the table lock held.
+
+        Appended actions are applied to a copy (trusted: the process that stored them judged
+        them); anything else -- an undo, an undo and a move -- reloads the table whole.
+        Returns the new entries for the log (empty after a reload, which is announced)."""
+        found = await self.store.read(self.store.changes_since, table.id, table.state.version, table.revision)
+        if found is None:
+            return []
+        header, new = found
+        if new is None:
+            await self.rebuild(table)
+            return []
         entries = []
         if new:
             state = table.state.clone()
-            for seat, action in new:
-                entries.append((state.version + 1, state.apply(seat, action)))
-                table.actors.append(seat)
+            try:
+                for seat, action in new:
+                    entries.append((state.version + 1, state.apply_trusted(seat, action)))
+            except Exception:
+                log.exception("table %s: another process's actions do not apply; reloading", table.id)
+                await self.rebuild(table)
+                return []
             table.state = state
+            table.actors.extend(seat for seat, _ in new)
             table.log.extend(entries)
-        if header is not None:
-            table.seats = header.pop("seats")
-            table.header = header
-            table.cache_version = -1  # seats or status may have changed what each seat may do
+        table.revision = header["revision"]
+        table.seats = header.pop("seats")
+        table.header = header
+        table.cache_version = -1  # seats or status may have changed what each seat may do
         return entries
+
+    async def rebuild(self, table: LiveTable, announce: bool = True) -> None:
+        """Throw the live state away and replay the table from the database (the truth), then
+        show every client the result.  Call with the table lock held."""
+        fresh = await self._load(table.id)
+        table.state, table.actors, table.header, table.seats = fresh.state, fresh.actors, fresh.header, fresh.seats
+        table.revision, table.log, table.needs_rebuild = fresh.revision, fresh.log, False
+        table.cache_version = -1
+        if announce:
+            self.broadcast(table, [])
+
+    def install(self, table: LiveTable, state: State, entries: list[tuple[int, list]], revision: int) -> None:
+        """Make ``state`` (rebuilt by this process from its own record) the live one."""
+        table.state, table.revision = state, revision
+        table.actors = [seat for seat, _ in state.record()["actions"]]
+        table.log = deque(entries, maxlen=LOG_LENGTH)
+        table.header.update({"version": state.version, "to_move": list(state.to_move)})
+        table.cache_version = -1
+
+    def _roll_back(self, table: LiveTable, keep: int) -> None:
+        """Forget every action after the first ``keep`` without asking the database: replay this
+        process's own (validated) record.  For a move the database did not store."""
+        state = table.state
+        record = state.record()["actions"][:keep]
+        rebuilt, entries = replay_record(table.game, state.players, state.seed, state.options, record, True)
+        self.install(table, rebuilt, entries, table.revision)
+
+    async def reload_or_roll_back(self, table: LiveTable, keep: int) -> None:
+        """After a lost compare-and-set: reload from the database; if it does not answer, go
+        back to the last stored position and reload later."""
+        try:
+            await self.rebuild(table)
+        except Exception as exc:
+            log.warning("table %s could not be reloaded (%s); reloading later", table.id, exc)
+            self._roll_back(table, keep)
+            table.needs_rebuild = True
+            self.broadcast(table, [])
+            self._request_sync(table)
+
+    async def recover(self, table: LiveTable) -> None:
+        """Reload a table that fell behind the database; call with the table lock held.
+        Raises StorageUnavailable while the database does not answer."""
+        if table.needs_rebuild:
+            await self.rebuild(table)
 
     # ---- creating and sitting -----------------------------------------------------------------
     async def create(self, guest: Guest, game_id: Any, players: Any, options: Any, variant: Any,
@@ -228,8 +321,8 @@ class TableManager:
         row = {"id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
                "seed": state.seed, "options": state.options, "status": status, "version": 0,
                "to_move": list(state.to_move), "created_by": guest.id}
-        await self.store.run(self.store.create_table, row, seat_rows)
-        table = LiveTable(id=table_id, game=game, header={**row, "next_table": None, "scores": None,
+        await self.store.run(self.store.create_table, row, seat_rows)  # a silent database: 503 storage
+        table = LiveTable(id=table_id, game=game, header={**row, "revision": 0, "next_table": None, "scores": None,
                                                           "winners": None},
                           seats=[dict(s) for s in seat_rows], state=state, actors=[])
         self._remember(table)
@@ -260,13 +353,15 @@ class TableManager:
         return rows
 
     async def sit(self, guest: Guest, table_id: Any, seat: Any) -> LiveTable:
+        """Take an open seat.  The name shown there is the guest's, made unique at the table
+        (a second "Ana" shows as "Ana (2)")."""
         table = await self.get(table_id)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.state.players:
             raise Rejected("bad_seat", f"seat must be a whole number from 0 to {table.state.players - 1}")
         async with table.lock:
-            taken = await self.store.run(self.store.take_seat, table.id, seat, guest.id, guest.name)
+            shown = await self.store.run(self.store.take_seat, table.id, seat, guest.id, guest.name)
             await self.sync(table)
-        if not taken:
+        if shown is None:
             raise Rejected("seat_taken", f"seat {seat} is not open")
         self.broadcast(table, [])
         await self.hub.publish({"table": table.id, "kind": "table"})
@@ -274,14 +369,14 @@ class TableManager:
         return table
 
     async def rename(self, guest: Guest, name: str) -> None:
-        await self.store.run(self.store.rename, guest.id, name)
+        shown = await self.store.run(self.store.rename, guest.id, name)
         for table in list(self.tables.values()):
-            held = [s for s in table.seats if s["user_id"] == guest.id]
+            held = [s for s in table.seats if s["kind"] == "human" and s["user_id"] == guest.id]
             if not held:
                 continue
             async with table.lock:
                 for seat in held:
-                    seat["name"] = name
+                    seat["name"] = shown.get(table.id, name)
                 table.cache_version = -1
                 self.broadcast(table, [])
                 await self.hub.publish({"table": table.id, "kind": "table"})
@@ -331,6 +426,7 @@ class TableManager:
 
     async def _commit(self, table: LiveTable, seat: int, version: int, action: dict[str, Any]) -> None:
         """Check, commit, then broadcast.  Call with the table lock held."""
+        await self.recover(table)
         if version > table.state.version:
             await self.sync(table)  # another process is ahead of this cache
         state = table.state
@@ -341,15 +437,16 @@ class TableManager:
         if version != state.version and not self._still_current(table, seat, version):
             raise Rejected("stale", f"you chose at version {version} but the table is at version "
                                     f"{state.version}; look again and choose anew",)
+        before = state.version
         # Applied in place (no clone per move); nothing outside this lock sees the state until
-        # the action is committed, and a failed commit rebuilds the table from the database.
+        # the action is committed, and a failed commit puts the previous position back.
         try:
             events = state.apply(seat, action)
         except IllegalAction as exc:
             raise Rejected("illegal", str(exc)) from exc
         except Exception as exc:  # a bug in a game: never leave a half-applied state live
-            log.exception("table %s: applying %r for seat %s failed", table.id, action, seat)
-            await self.rebuild(table)
+            log.exception("table %s: applying %s for seat %s failed", table.id, short(action), seat)
+            self._roll_back(table, before)
             raise Rejected("internal", f"the game could not apply this action ({type(exc).__name__}); "
                                        "the table was reloaded") from exc
         stored = json.loads(json.dumps(action))
@@ -359,29 +456,24 @@ class TableManager:
                    "scores": list(state.scores) if over else None,
                    "winners": list(state.winners) if over else None}
         try:
-            await self.store.append(table.id, state.version - 1, seat, stored, summary)
+            await self.store.append(table.id, before, seat, stored, summary, table.revision)
         except Conflict:
-            await self.rebuild(table)
+            await self.reload_or_roll_back(table, before)
             raise Rejected("stale", "another move was accepted first; look again and choose anew") from None
         except Exception as exc:
-            log.exception("table %s: storing an action failed", table.id)
-            await self.rebuild(table)
-            raise Rejected("storage", "the move could not be saved; please try again") from exc
+            if not isinstance(exc, StorageUnavailable):
+                log.exception("table %s: storing an action failed", table.id)
+            self._roll_back(table, before)
+            raise Rejected("storage", "the move could not be saved (the database is busy or unavailable); "
+                                      "nothing changed, please try again") from exc
+        table.revision += 1
         table.actors.append(seat)
         table.header.update(summary)
         table.log.append((state.version, events))
         self.broadcast(table, events)
-        await self.hub.publish({"table": table.id, "kind": "action", "version": state.version})
+        await self.hub.publish({"table": table.id, "kind": "action", "version": state.version,
+                                "revision": table.revision})
         self.schedule_bots(table)
-
-    async def rebuild(self, table: LiveTable) -> None:
-        """Throw the live state away and replay the table from the database (the truth), then
-        show every client the result.  Call with the table lock held."""
-        fresh = await self._load(table.id)
-        table.state, table.actors, table.header, table.seats = fresh.state, fresh.actors, fresh.header, fresh.seats
-        table.log = fresh.log
-        table.cache_version = -1
-        self.broadcast(table, [])
 
     @staticmethod
     def _still_current(table: LiveTable, seat: int, version: int) -> bool:
@@ -452,6 +544,11 @@ class TableManager:
             table.conns.add(conn)
             conn.tables.add(table.id)
             self.send_state(conn, table, list(table.log))
+        if table.status == "waiting" and table.seats_of(conn.guest):
+            try:  # a holder who opens the table is present: the seat is not abandoned
+                await self.store.run(self.store.touch_seats, [(table.id, conn.guest.id)])
+            except Exception as exc:
+                log.warning("could not mark a seat holder of table %s as present: %s", table.id, exc)
 
     def leave(self, conn: Connection, table_id: str) -> None:
         table = self.tables.get(table_id)
@@ -461,52 +558,117 @@ class TableManager:
 
     # ---- other processes -----------------------------------------------------------------------
     async def on_hub_message(self, message: dict[str, Any]) -> None:
-        table = self.tables.get(message.get("table", ""))
-        if table is None:
+        """Another process changed a table (or the hub reconnected and may have missed some):
+        catch up in the background.  Returns at once, so one table's slow or failing catch-up
+        never holds up the messages of the others."""
+        if message.get("kind") == "reconnected":
+            for table in list(self.tables.values()):
+                self._request_sync(table)
             return
-        if message.get("kind") == "undo":  # actions were taken back: only a reload shows it
-            async with table.lock:
-                await self.rebuild(table)
+        table_id = message.get("table")
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is not None:
+            self._request_sync(table)
+
+    def _request_sync(self, table: LiveTable) -> None:
+        """One catch-up task per table at a time; messages arriving meanwhile ask for one more
+        round (the database is read anew each round, so nothing is missed or read twice)."""
+        if self.stopping:
             return
-        async with table.lock:
-            entries = await self.sync(table)
-        if entries:
-            for _, events in entries:
-                self.broadcast(table, events)
-        else:
-            self.broadcast(table, [])
+        if table.sync_task is not None and not table.sync_task.done():
+            table.sync_again = True
+            return
+        table.sync_task = asyncio.create_task(self._catch_up(table), name=f"sync-{table.id}")
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Bring a table up to date with the database; on failure log it, mark the table for a
+        rebuild and try again with a growing pause (the other tables carry on meanwhile)."""
+        delay = CATCH_UP_FIRST
+        while not self.stopping and self.tables.get(table.id) is table:
+            table.sync_again = False
+            try:
+                async with table.lock:
+                    if table.needs_rebuild:
+                        await self.rebuild(table, announce=False)
+                        entries: list[tuple[int, list]] = []
+                    else:
+                        entries = await self.sync(table)
+                for _, events in entries:
+                    self.broadcast(table, events)
+                if not entries:
+                    self.broadcast(table, [])
+            except asyncio.CancelledError:
+                raise
+            except Rejected as exc:
+                if exc.code != "storage":  # damaged or gone: retrying will not help
+                    log.error("table %s cannot be brought up to date: %s", table.id, exc.message)
+                    self.tables.pop(table.id, None)
+                    return
+                table.sync_again = self._catch_up_failed(table, exc, delay)
+            except Exception as exc:
+                table.sync_again = self._catch_up_failed(table, exc, delay)
+            if table.sync_again and table.needs_rebuild:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, CATCH_UP_CAP)
+            if not table.sync_again:
+                return
+
+    @staticmethod
+    def _catch_up_failed(table: LiveTable, exc: Exception, delay: float) -> bool:
+        log.warning("table %s could not catch up with another process (%s); retrying in %.1f s",
+                    table.id, exc if isinstance(exc, Rejected) else repr(exc), delay)
+        table.needs_rebuild = True
+        return True
 
     # ---- bots ----------------------------------------------------------------------------------
     def schedule_bots(self, table: LiveTable) -> None:
         if self.stopping or table.status != "playing" or table.state.is_over:
             return
         for seat in table.state.to_move:
-            holder = table.seats[seat]
-            if holder["kind"] != "bot" or seat in table.bot_tasks:
-                continue
-            if seat not in table.bots:
-                table.bots[seat] = seatbots.make_bot(holder["bot_level"], table.state.seed + seat)
-            table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat),
-                                                        name=f"bot-{table.id}-{seat}")
+            if table.seats[seat]["kind"] == "bot" and seat not in table.bot_tasks:
+                table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat),
+                                                            name=f"bot-{table.id}-{seat}")
+
+    @staticmethod
+    def _bot_to_move(table: LiveTable, seat: int) -> bool:
+        return (table.status == "playing" and not table.state.is_over and seat in table.state.to_move
+                and table.seats[seat]["kind"] == "bot")
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
+        """Think (in the bot pool), then commit like a person; a move the database refused is
+        tried again with a growing pause, so the table carries on once the database is back."""
+        moved = False
         try:
             await asyncio.sleep(self.bot_delay)
-            async with table.lock:  # a committed position, copied for the bot's private use
-                if seat not in table.state.to_move or table.state.is_over:
+            failures = 0
+            decided: tuple[int, dict[str, Any]] | None = None
+            while not self.stopping:
+                if decided is None:
+                    decided = await self._bot_decide(table, seat)
+                    if decided is None:
+                        return
+                version, action = decided
+                async with table.lock:
+                    if not self._bot_to_move(table, seat):
+                        return
+                    try:
+                        await self._commit(table, seat, version, action)
+                        moved = True
+                        return
+                    except Rejected as exc:
+                        refusal = exc
+                if refusal.code == "stale":
+                    decided = None  # the position changed: think again
+                elif refusal.code == "storage":
+                    failures += 1
+                    pause = min(RETRY_CAP, RETRY_FIRST * 2 ** (failures - 1))
+                    log.warning("table %s: bot move at seat %s not saved (%s); retry %d in %.2f s",
+                                table.id, seat, refusal.message, failures, pause)
+                    await asyncio.sleep(pause)
+                else:
+                    if refusal.code != "game_over":
+                        log.warning("bot move refused at table %s seat %s: %s", table.id, seat, refusal.message)
                     return
-                snapshot = table.state.clone()
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(seatbots.executor, seatbots.choose, table.bots[seat], snapshot, seat)
-            async with table.lock:
-                table.bot_tasks.pop(seat, None)
-                try:
-                    await self._commit(table, seat, snapshot.version, action)
-                except Rejected as exc:
-                    if exc.code == "stale":
-                        self.schedule_bots(table)
-                    elif exc.code not in ("game_over",):
-                        log.warning("bot move refused at table %s seat %s: %s", table.id, seat, exc.message)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -514,10 +676,38 @@ class TableManager:
         finally:
             if table.bot_tasks.get(seat) is asyncio.current_task():
                 table.bot_tasks.pop(seat, None)
+            if moved:
+                self.schedule_bots(table)  # e.g. the same bot to move again
+
+    async def _bot_decide(self, table: LiveTable, seat: int) -> tuple[int, dict[str, Any]] | None:
+        """The bot's choice at the current position, with the version it was made at."""
+        async with table.lock:  # a committed position, copied for the bot's private use
+            if not self._bot_to_move(table, seat):
+                return None
+            state = table.state
+            version, level = state.version, table.seats[seat]["bot_level"] or "random"
+            if level in seatbots.INLINE_LEVELS:
+                return version, seatbots.decide_inline(level, state, seat)
+            snapshot = state.to_json()
+            seed = seatbots.bot_seed(state.seed, seat, "move", version)
+        try:
+            action = await self.bot_pool.decide(table.id, table.game.id, snapshot, seat, level, seed)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.error("the bot at table %s seat %s could not think (%r); it plays a random legal move",
+                      table.id, seat, exc)
+            async with table.lock:
+                if not self._bot_to_move(table, seat):
+                    return None
+                return table.state.version, seatbots.fallback_move(table.state, seat)
+        return version, action
 
     async def wake_bots(self) -> None:
-        """After a start or restart: every playing table with a bot to move gets going again."""
-        for table_id in await self.store.run(self.store.tables_with_bots_to_move):
+        """After a start or restart: every playing table with a bot to move gets going again,
+        and the seat keeper starts (abandoned open seats free up)."""
+        self.start_housekeeping()
+        for table_id in await self.store.read(self.store.tables_with_bots_to_move):
             try:
                 await self.get(table_id)
             except Rejected as exc:
@@ -525,9 +715,49 @@ class TableManager:
             except Exception:  # one bad table must not keep the server down
                 log.exception("table %s cannot be resumed", table_id)
 
+    # ---- abandoned seats -----------------------------------------------------------------------
+    def start_housekeeping(self) -> None:
+        if self.housekeeper is None and self.seat_timeout > 0 and not self.stopping:
+            self.housekeeper = asyncio.create_task(self._keep_seats_loop(), name="ludoteca-seats")
+
+    async def _keep_seats_loop(self) -> None:
+        """A connected holder is marked seen a few times per timeout, so only a seat whose
+        holder stayed away for the whole timeout frees up."""
+        interval = min(60.0, max(0.5, self.seat_timeout / 3))
+        while not self.stopping:
+            await asyncio.sleep(interval)
+            try:
+                await self.keep_seats()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("could not check for abandoned seats: %s", exc)
+
+    async def keep_seats(self) -> list[str]:
+        """Mark the holders connected here as seen, free abandoned seats, and show it; returns
+        the tables whose seats were freed."""
+        present = sorted({(table.id, conn.guest.id) for table in list(self.tables.values())
+                          if table.status == "waiting" for conn in table.conns
+                          if not conn.closed and table.seats_of(conn.guest)})
+        if present:
+            await self.store.run(self.store.touch_seats, present)
+        freed = await self.store.run(self.store.free_abandoned_seats, self.seat_timeout)
+        for table_id in freed:
+            log.info("table %s: a seat whose holder never came back is open again", table_id)
+            table = self.tables.get(table_id)
+            if table is not None:
+                async with table.lock:
+                    await self.sync(table)
+                self.broadcast(table, [])
+            await self.hub.publish({"table": table_id, "kind": "table"})
+        return freed
+
     async def stop(self) -> None:
         self.stopping = True
-        tasks = [t for table in self.tables.values() for t in table.bot_tasks.values()]
+        tasks = [t for table in self.tables.values() for t in (*table.bot_tasks.values(), table.sync_task) if t]
+        if self.housekeeper is not None:
+            tasks.append(self.housekeeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bot_pool.close()

@@ -1,8 +1,10 @@
 """Fan-out between server processes.
 
 Each process sends its own clients their updates directly.  With ``REDIS_URL`` set, it also
-publishes ``{"table", "version", "kind", "origin"}`` on one Redis channel; the other processes
-then read the new actions from the shared database (the truth) and update their own clients.
+publishes ``{"table", "version", "revision", "kind", "origin"}`` on one Redis channel; the other
+processes then read what changed from the shared database (the truth) and update their own
+clients.  The handler only queues the work per table (``TableManager.on_hub_message``), so the
+listener never waits for one table's database reads.
 Without Redis there is only one process and nothing needs to travel.
 """
 
@@ -17,6 +19,8 @@ from typing import Any
 
 log = logging.getLogger("ludoteca.server")
 CHANNEL = "ludoteca:tables"
+#: Pauses before resubscribing after a lost connection: 0.5 s, doubling up to 5 s.
+RECONNECT_FIRST, RECONNECT_CAP = 0.5, 5.0
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -59,21 +63,43 @@ class RedisHub(LocalHub):
             log.exception("could not publish to Redis")
 
     async def _listen(self) -> None:
+        """Hand every message to the handler; a bad message or a failing handler is logged and
+        skipped (it concerns one table), and only a lost connection pauses the listener, which
+        then resubscribes and asks for every live table to be brought up to date (messages sent
+        while it was away are lost)."""
+        pause = RECONNECT_FIRST
         while True:
             try:
                 async for item in self.pubsub.listen():
-                    data = json.loads(item["data"])
-                    if data.get("origin") != self.origin:
-                        await self.handler(data)
+                    pause = RECONNECT_FIRST
+                    await self._deliver(item)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("Redis listener failed; resubscribing in 1 s")
-                await asyncio.sleep(1)
+            except Exception as exc:
+                log.warning("Redis listener lost its connection (%s); resubscribing in %.1f s", exc, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RECONNECT_CAP)
                 try:
                     await self.pubsub.subscribe(CHANNEL)
-                except Exception:
-                    log.exception("Redis resubscribe failed")
+                except Exception as again:
+                    log.warning("Redis resubscribe failed: %s", again)
+                    continue
+                await self._deliver({"data": json.dumps({"kind": "reconnected"})})
+
+    async def _deliver(self, item: dict[str, Any]) -> None:
+        try:
+            data = json.loads(item["data"])
+            if not isinstance(data, dict):
+                raise ValueError("a message must be a JSON object")
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("ignoring a malformed fan-out message (%s)", exc)
+            return
+        if data.get("origin") == self.origin:
+            return
+        try:
+            await self.handler(data)
+        except Exception:  # one table's trouble must not stop the fan-out of the others
+            log.exception("handling the fan-out message for table %s failed", data.get("table"))
 
     async def close(self) -> None:
         if self.task:

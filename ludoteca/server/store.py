@@ -1,73 +1,159 @@
-"""Database reads and writes.  Plain synchronous SQLAlchemy Core, run in a worker thread so the
-event loop never waits on the disk or the network (``await store.run(store.method, ...)``)."""
+"""Database reads and writes: every line of SQL the server runs.  Plain synchronous SQLAlchemy
+Core, run in worker threads so the event loop never waits on the disk or the network
+(``await store.run(store.method, ...)`` for writes, ``await store.read(...)`` for reads).
+
+The record of a table changes only through :meth:`Store.append_many` / :meth:`append_action`
+(one more action) and :meth:`undo_actions` (the last few taken back).  Each is a
+compare-and-set on the table's ``revision`` in one transaction: the ``UPDATE`` of the table row
+must match exactly one row (``WHERE revision = <what the caller last saw>``) or nothing is
+written and the caller gets :class:`Conflict`.  The table row is locked first, so two processes
+changing one table at once are serialized by the database and the loser sees the new revision.
+That is what keeps the record gap-free: an undo in one process can no longer delete action
+``n - 1`` while another process inserts action ``n``.
+
+Every wait is bounded (``db.make_engine``'s timeout); a database that does not answer in time
+becomes :class:`~ludoteca.server.refusals.StorageUnavailable` (``storage``, HTTP 503).
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+import logging
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, and_, bindparam, func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Engine, and_, bindparam, delete, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .db import actions, game_tables, seats
+from .refusals import StorageUnavailable
 
 T = TypeVar("T")
-
-
-#: One statement for every table's summary in a batch (executemany).
-SUMMARY_UPDATE = update(game_tables).where(game_tables.c.id == bindparam("key")).values(
-    version=bindparam("version"), to_move=bindparam("to_move"), status=bindparam("status"),
-    scores=bindparam("scores"), winners=bindparam("winners"), updated_at=bindparam("updated_at"))
+log = logging.getLogger("ludoteca.server")
+#: How often a read retries when the table changed while it was being read.
+READ_TRIES = 5
+#: Tables per statement when a rename touches many tables.
+CHUNK = 500
 
 
 class Conflict(Exception):
-    """Another process stored an action at this index first; reload and judge again."""
+    """The table's record is not what the caller last saw (another process appended or undid
+    first); nothing was written.  Reload and judge again."""
 
 
 def now() -> datetime:
     return datetime.now(UTC)
 
 
+def unique_name(wanted: str, taken: Iterable[str | None]) -> str:
+    """``wanted``, or ``wanted (2)``, ``wanted (3)``... whichever is first not among ``taken``
+    (compared without regard to case): two people at one table never show the same name."""
+    used = {name.casefold() for name in taken if name}
+    if wanted.casefold() not in used:
+        return wanted
+    number = 2
+    while f"{wanted} ({number})".casefold() in used:
+        number += 1
+    return f"{wanted} ({number})"
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        sqlite = engine.dialect.name == "sqlite"
         # SQLite has one writer at a time: one thread keeps writes in order without lock errors.
-        workers = 1 if engine.dialect.name == "sqlite" else 8
-        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ludoteca-db")
+        self.executor = ThreadPoolExecutor(max_workers=1 if sqlite else 8, thread_name_prefix="ludoteca-db")
+        # ... and in WAL mode it reads while another connection writes, so reads get their own
+        # threads and never queue behind a write that is waiting for a lock.
+        self.readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ludoteca-db-read") if sqlite \
+            else self.executor
         self._pending: list[tuple[tuple, asyncio.Future]] = []
         self._flushing = False
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+        """Run a write (or anything) in the writer thread(s)."""
+        return await self._call(self.executor, fn, args)
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a read; on SQLite it does not wait for the writer thread."""
+        return await self._call(self.readers, fn, args)
+
+    @staticmethod
+    async def _call(pool: Executor, fn: Callable[..., T], args: tuple) -> T:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        except IntegrityError:
+            raise  # a broken rule, not an unavailable database: the caller decides
+        except SQLAlchemyError as exc:
+            log.warning("the database did not answer %s: %s", getattr(fn, "__name__", fn),
+                        str(exc).splitlines()[0][:300])
+            raise StorageUnavailable() from exc
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)
+        self.readers.shutdown(wait=True)
         self.engine.dispose()
 
     # ---- tables ------------------------------------------------------------------------------
     def create_table(self, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
         stamp = now()
         with self.engine.begin() as conn:
-            conn.execute(game_tables.insert().values(**row, created_at=stamp, updated_at=stamp))
+            conn.execute(game_tables.insert().values(**row, revision=0, created_at=stamp, updated_at=stamp))
             conn.execute(seats.insert(), [{"table_id": row["id"], **s} for s in seat_rows])
 
     def load_table(self, table_id: str) -> dict[str, Any] | None:
-        """The table row with its seats and full action list, or None."""
+        """The table row with its seats and full action list, or None.
+
+        The read is consistent without a snapshot transaction: the revision is read again after
+        the actions, and since every change raises it, an unchanged revision means no change was
+        committed in between.  ``problem`` names what is wrong with a damaged record (a missing
+        index, a count that differs from the version), or is None."""
         with self.engine.connect() as conn:
-            table = self._header(conn, table_id)
-            if table is not None:
-                table["actions"] = [[r.seat, r.action] for r in conn.execute(
-                    select(actions.c.seat, actions.c.action).where(actions.c.table_id == table_id)
-                    .order_by(actions.c.idx))]
+            for _ in range(READ_TRIES):
+                table = self._header(conn, table_id)
+                if table is None:
+                    return None
+                rows = conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action)
+                                    .where(actions.c.table_id == table_id).order_by(actions.c.idx)).all()
+                if self._revision(conn, table_id) == table["revision"]:
+                    break
+        table["actions"] = [[r.seat, r.action] for r in rows]
+        table["problem"] = record_problem([r.idx for r in rows], 0, table["version"])
         return table
 
     def load_header(self, table_id: str) -> dict[str, Any] | None:
         """The table row and seats without the actions (seat changes, 'next' links)."""
         with self.engine.connect() as conn:
             return self._header(conn, table_id)
+
+    def changes_since(self, table_id: str, version: int, revision: int) -> tuple[dict[str, Any], list | None] | None:
+        """What another process changed since a live table's ``(version, revision)``: the header
+        and the appended actions, or the header and None when the record changed otherwise (an
+        undo, or an undo and a move) and the table must be reloaded whole.  None if no table.
+
+        Every change raises the revision by exactly one and only an append raises the version,
+        so ``k`` new actions that are exactly ``k`` revisions and ``k`` versions on are appends
+        and nothing else."""
+        with self.engine.connect() as conn:
+            for _ in range(READ_TRIES):
+                header = self._header(conn, table_id)
+                if header is None:
+                    return None
+                if header["revision"] == revision:
+                    return header, []
+                rows = conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action)
+                                    .where(and_(actions.c.table_id == table_id, actions.c.idx >= version))
+                                    .order_by(actions.c.idx)).all()
+                if self._revision(conn, table_id) == header["revision"]:
+                    break
+            else:
+                return header, None
+        count = len(rows)
+        appended = (header["revision"] - revision == count and header["version"] - version == count
+                    and [r.idx for r in rows] == list(range(version, version + count)))
+        return header, [[r.seat, r.action] for r in rows] if appended else None
 
     def _header(self, conn: Any, table_id: str) -> dict[str, Any] | None:
         row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
@@ -76,6 +162,10 @@ class Store:
         table = dict(row)
         table["seats"] = self._seats(conn, table_id)
         return table
+
+    @staticmethod
+    def _revision(conn: Any, table_id: str) -> int | None:
+        return conn.execute(select(game_tables.c.revision).where(game_tables.c.id == table_id)).scalar()
 
     def actions_since(self, table_id: str, start: int) -> list[list[Any]]:
         with self.engine.connect() as conn:
@@ -92,14 +182,15 @@ class Store:
 
     # ---- the one write that matters: an accepted action -------------------------------------
     async def append(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
-                     summary: dict[str, Any]) -> None:
-        """Store an action; returns once it is COMMITTED (raises Conflict if the index is taken).
+                     summary: dict[str, Any], revision: int | None) -> None:
+        """Store action ``idx`` if the table is still at ``revision``; returns once it is
+        COMMITTED (raises Conflict if another change came first).
 
         Group commit: actions arriving while a write is in flight go together in the next
         transaction, so a busy server makes fewer, larger commits instead of a queue of small
         ones (each table has at most one action in flight: the table lock sees to that)."""
         future = asyncio.get_running_loop().create_future()
-        self._pending.append(((table_id, idx, seat, action, summary), future))
+        self._pending.append(((table_id, idx, seat, action, summary, revision), future))
         if not self._flushing:
             self._flushing = True
             asyncio.get_running_loop().create_task(self._flush())
@@ -124,69 +215,165 @@ class Store:
             self._flushing = False
 
     def append_many(self, items: list[tuple]) -> list[Exception | None]:
-        """Store several tables' actions in one transaction; if one index is already taken (another
-        process was first), store them one by one so only that action fails."""
+        """Store several tables' actions in one transaction, each a compare-and-set on its
+        table's revision: an item whose table moved on gets Conflict, the others are stored.
+
+        Rows are locked in table-id order, the same in every process, so two processes'
+        batches never deadlock on each other."""
         stamp = now()
+        results: list[Exception | None] = [None] * len(items)
         try:
             with self.engine.begin() as conn:
-                conn.execute(actions.insert(), [
-                    {"table_id": t, "idx": idx, "seat": seat, "action": action, "created_at": stamp}
-                    for t, idx, seat, action, _ in items])
-                conn.execute(SUMMARY_UPDATE, [{"key": t, **summary, "updated_at": stamp}
-                                              for t, _, _, _, summary in items])
-            return [None] * len(items)
-        except IntegrityError:
+                won = []
+                for i in sorted(range(len(items)), key=lambda i: items[i][0]):
+                    table_id, idx, _, _, summary, revision = items[i]
+                    if self._advance(conn, table_id, idx, revision, summary, stamp):
+                        won.append(i)
+                    else:
+                        results[i] = Conflict(f"table {table_id} changed before action {idx} was stored")
+                if won:
+                    conn.execute(actions.insert(), [
+                        {"table_id": items[i][0], "idx": items[i][1], "seat": items[i][2], "action": items[i][3],
+                         "created_at": stamp} for i in won])
+            return results
+        except IntegrityError:  # an index taken by a writer that skipped the revision check
             if len(items) == 1:
                 return [Conflict(f"action {items[0][1]} of table {items[0][0]} is already stored")]
-        results: list[Exception | None] = []
-        for item in items:
-            try:
-                self.append_action(*item)
-                results.append(None)
-            except Exception as exc:
-                results.append(exc)
-        return results
+        return [self._append_one(item) for item in items]
+
+    def _append_one(self, item: tuple) -> Exception | None:
+        try:
+            self.append_action(*item)
+            return None
+        except Exception as exc:
+            return exc
 
     @staticmethod
-    def _insert_action(conn: Any, table_id: str, idx: int, seat: int, action: dict[str, Any],
-                       summary: dict[str, Any]) -> None:
-        stamp = now()
-        conn.execute(actions.insert().values(table_id=table_id, idx=idx, seat=seat, action=action,
-                                             created_at=stamp))
-        conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(**summary, updated_at=stamp))
+    def _advance(conn: Any, table_id: str, idx: int, revision: int | None, summary: dict[str, Any],
+                 stamp: datetime) -> bool:
+        """The compare-and-set: move the table row from (version ``idx``, ``revision``) on by
+        one action; False when the row is no longer there (nothing is changed then)."""
+        where = and_(game_tables.c.id == table_id, game_tables.c.version == idx)
+        if revision is not None:
+            where = and_(where, game_tables.c.revision == revision)
+        moved = conn.execute(update(game_tables).where(where).values(
+            **summary, revision=game_tables.c.revision + 1, updated_at=stamp)).rowcount
+        return moved == 1
 
     def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
-                      summary: dict[str, Any]) -> None:
+                      summary: dict[str, Any], revision: int | None = None) -> None:
         """Store action number ``idx`` and the table summary in one transaction (committed on
-        return).  Raises Conflict when that index is already taken."""
+        return).  Raises Conflict unless the table is at version ``idx`` (and at ``revision``,
+        when given: the live tables always give it)."""
+        stamp = now()
         try:
             with self.engine.begin() as conn:
-                self._insert_action(conn, table_id, idx, seat, action, summary)
+                if not self._advance(conn, table_id, idx, revision, summary, stamp):
+                    raise Conflict(f"table {table_id} changed before action {idx} was stored")
+                conn.execute(actions.insert().values(table_id=table_id, idx=idx, seat=seat, action=action,
+                                                     created_at=stamp))
         except IntegrityError as exc:
             raise Conflict(f"action {idx} of table {table_id} is already stored") from exc
 
-    # ---- seats ---------------------------------------------------------------------------------
-    def take_seat(self, table_id: str, seat: int, user_id: str, name: str) -> bool:
-        """Give an open seat to a user; when the last open seat goes, the table starts."""
+    def undo_actions(self, table_id: str, version: int, revision: int, steps: int, seat: int,
+                     summary: dict[str, Any]) -> None:
+        """Delete actions ``version - steps .. version - 1`` of a table (all by ``seat``) and write
+        the new summary, in one transaction, if the table is still at (``version``,
+        ``revision``).  Raises Conflict otherwise: nothing is deleted then."""
+        start = version - steps
         with self.engine.begin() as conn:
-            taken = conn.execute(
-                update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
-                                         seats.c.kind == "open"))
-                .values(kind="human", user_id=user_id, name=name)).rowcount
-            if not taken:
-                return False
-            still_open = conn.execute(select(func.count()).select_from(seats).where(
-                and_(seats.c.table_id == table_id, seats.c.kind == "open"))).scalar_one()
-            if still_open == 0:
+            moved = conn.execute(update(game_tables).where(and_(
+                game_tables.c.id == table_id, game_tables.c.version == version,
+                game_tables.c.revision == revision)).values(
+                **summary, revision=game_tables.c.revision + 1, updated_at=now())).rowcount
+            if moved != 1:
+                raise Conflict(f"table {table_id} changed; nothing was undone")
+            last = conn.execute(select(actions.c.idx, actions.c.seat).where(and_(
+                actions.c.table_id == table_id, actions.c.idx >= start)).order_by(actions.c.idx)).all()
+            if [r.idx for r in last] != list(range(start, version)) or any(r.seat != seat for r in last):
+                raise Conflict(f"table {table_id}: the stored record is not what was undone; nothing was undone")
+            conn.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx >= start)))
+
+    # ---- seats ---------------------------------------------------------------------------------
+    def take_seat(self, table_id: str, seat: int, user_id: str, name: str) -> str | None:
+        """Give an open seat to a user and return the name shown there (made unique at the
+        table: a second "Ana" shows as "Ana (2)"), or None if the seat is not open.  When the
+        last open seat goes, the table starts.
+
+        The table row is locked first, so taking, freeing and the start are serialized per
+        table: two people never take the last two seats without the table starting, nor two
+        "Ana"s both keep the plain name."""
+        stamp = now()
+        with self.engine.connect() as conn, conn.begin() as transaction:
+            conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(updated_at=stamp))
+            holders = self._seats(conn, table_id)
+            target = next((h for h in holders if h["seat"] == seat), None)
+            if target is None or target["kind"] != "open":
+                transaction.rollback()
+                return None
+            people = [h for h in holders if h["kind"] == "human"]
+            own = next((h["name"] for h in people if h["user_id"] == user_id), None)
+            shown = own or unique_name(name, [h["name"] for h in people])
+            conn.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat))
+                         .values(kind="human", user_id=user_id, name=shown, sat_at=stamp, seen_at=stamp))
+            if all(h["kind"] != "open" for h in holders if h["seat"] != seat):
                 conn.execute(update(game_tables).where(and_(game_tables.c.id == table_id,
                                                             game_tables.c.status == "waiting"))
-                             .values(status="playing", updated_at=now()))
-        return True
+                             .values(status="playing"))
+        return shown
 
-    def rename(self, user_id: str, name: str) -> None:
-        """A guest's new name shows at every seat they hold."""
+    def rename(self, user_id: str, name: str) -> dict[str, str]:
+        """A guest's new name shows at every seat they hold, made unique at each table; returns
+        the name shown at each of their tables."""
         with self.engine.begin() as conn:
-            conn.execute(update(seats).where(seats.c.user_id == user_id).values(name=name))
+            mine = select(seats.c.table_id).where(seats.c.user_id == user_id).distinct()
+            table_ids = [row.table_id for row in conn.execute(mine)]
+            others: dict[str, list[str]] = {}
+            for row in conn.execute(select(seats.c.table_id, seats.c.name).where(and_(
+                    seats.c.table_id.in_(mine), seats.c.kind == "human", seats.c.user_id != user_id))):
+                others.setdefault(row.table_id, []).append(row.name)
+            shown = {table_id: unique_name(name, others.get(table_id, [])) for table_id in table_ids}
+            by_name: dict[str, list[str]] = {}
+            for table_id, chosen in shown.items():
+                by_name.setdefault(chosen, []).append(table_id)
+            for chosen, ids in by_name.items():
+                for start in range(0, len(ids), CHUNK):
+                    conn.execute(update(seats).where(and_(seats.c.user_id == user_id,
+                                                          seats.c.table_id.in_(ids[start:start + CHUNK])))
+                                 .values(name=chosen))
+        return shown
+
+    def touch_seats(self, holders: list[tuple[str, str]]) -> None:
+        """Mark ``(table_id, user_id)`` holders as seen now: their seats taken with ``sit`` are
+        not abandoned."""
+        if not holders:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(and_(seats.c.table_id == bindparam("t"), seats.c.user_id == bindparam("u"),
+                                                  seats.c.sat_at.is_not(None))).values(seen_at=bindparam("stamp")),
+                         [{"t": t, "u": u, "stamp": now()} for t, u in holders])
+
+    def free_abandoned_seats(self, timeout: float) -> list[str]:
+        """Seats taken with ``sit`` at tables still waiting for players, whose holders have not
+        been seen for ``timeout`` seconds, go back to open.  Returns the tables that changed."""
+        cutoff = now() - timedelta(seconds=timeout)
+        abandoned = and_(seats.c.kind == "human", seats.c.sat_at.is_not(None), seats.c.seen_at < cutoff)
+        with self.engine.connect() as conn:
+            candidates = [row.table_id for row in conn.execute(
+                select(seats.c.table_id).join(game_tables, game_tables.c.id == seats.c.table_id)
+                .where(and_(game_tables.c.status == "waiting", abandoned)).distinct())]
+        freed = []
+        for table_id in candidates:
+            with self.engine.begin() as conn:
+                still_waiting = conn.execute(update(game_tables).where(and_(
+                    game_tables.c.id == table_id, game_tables.c.status == "waiting")).values(updated_at=now())).rowcount
+                if not still_waiting:
+                    continue
+                opened = conn.execute(update(seats).where(and_(seats.c.table_id == table_id, abandoned)).values(
+                    kind="open", user_id=None, name=None, sat_at=None, seen_at=None)).rowcount
+                if opened:
+                    freed.append(table_id)
+        return freed
 
     def set_next(self, table_id: str, next_id: str) -> str:
         """Link a finished table to its rematch; the first link wins and is returned."""
@@ -236,3 +423,14 @@ class Store:
             rows = conn.execute(select(game_tables.c.id, game_tables.c.to_move)
                                 .where(game_tables.c.id.in_(list(bot_seats))))
             return [table_id for table_id, to_move in rows if bot_seats[table_id] & set(to_move or [])]
+
+
+def record_problem(indices: list[int], start: int, version: int) -> str | None:
+    """What is wrong with a stored record whose action indices are ``indices`` (from ``start``)
+    for a table row that says ``version``: a missing index, or a count that differs."""
+    for expected, idx in enumerate(indices, start):
+        if idx != expected:
+            return f"action {expected} is missing from the stored record (the next stored one is {idx})"
+    if start + len(indices) != version:
+        return f"the table says {version} actions were played but {start + len(indices)} are stored"
+    return None

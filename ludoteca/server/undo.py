@@ -5,37 +5,20 @@ while that seat is still to decide, only its own actions with nobody else's in b
 back past chance (the state's RNG counts its draws) or anything revealed (private events and
 the game's ``REVEALS``).  The server never judges this itself.
 
-Undoing removes those actions from the stored record in ONE transaction (the record stays the
-truth), then rebuilds the live table from the database and shows every client the result.
+Undoing removes those actions from the stored record in ONE transaction that is a
+compare-and-set on the table's revision (``Store.undo_actions``): if another process stored a
+move or an undo meanwhile, nothing is removed and the request is ``stale``.  On success the
+live table becomes the replay of its own record without those actions -- exactly what the
+database now holds -- and every client is shown the result.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, delete, func, select, update
-
-from .db import actions, game_tables
 from .identity import Guest
-from .live import Rejected, TableManager
-from .store import Conflict, now
-
-
-def remove_last_actions(store: Any, table_id: str, version: int, steps: int, seat: int,
-                        summary: dict[str, Any]) -> None:
-    """Delete actions ``version - steps .. version - 1`` of a table (all by ``seat``) and write the
-    new summary, in one transaction.  Raises Conflict when the stored record is not what the
-    live table believed (another process moved in the meantime): nothing is deleted then."""
-    start = version - steps
-    with store.engine.begin() as conn:
-        total = conn.execute(select(func.count()).select_from(actions)
-                             .where(actions.c.table_id == table_id)).scalar_one()
-        last = conn.execute(select(actions.c.seat).where(and_(actions.c.table_id == table_id,
-                                                              actions.c.idx >= start))).all()
-        if total != version or len(last) != steps or any(row.seat != seat for row in last):
-            raise Conflict(f"table {table_id}: the stored record changed; nothing was undone")
-        conn.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx >= start)))
-        conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(**summary, updated_at=now()))
+from .live import Rejected, TableManager, replay_record
+from .store import Conflict
 
 
 async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, version: Any,
@@ -52,6 +35,7 @@ async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, ve
     if isinstance(version, bool) or not isinstance(version, int):
         raise Rejected("bad_request", "an undo must carry the state version it was asked at")
     async with table.lock:
+        await manager.recover(table)
         if version > table.state.version:
             await manager.sync(table)
         state = table.state
@@ -66,17 +50,20 @@ async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, ve
                    "hidden information was revealed since)") if allowed == 0 else (
                    f"only your last {allowed} action(s) can be taken back")
             raise Rejected("cannot_undo", why)
-        rebuilt = table.game.new(state.players, state.seed, state.options)
-        for actor, action in state.record()["actions"][:state.version - steps]:
-            rebuilt.apply(actor, action)
+        kept = state.record()["actions"][:state.version - steps]
+        # Trusted: every one of these actions was judged when this server accepted it.
+        rebuilt, entries = replay_record(table.game, state.players, state.seed, state.options, kept, True)
         summary = {"version": rebuilt.version, "to_move": list(rebuilt.to_move), "status": "playing",
                    "scores": None, "winners": None}
         try:
-            await manager.store.run(remove_last_actions, manager.store, table.id, state.version, steps,
-                                    seat, summary)
+            await manager.store.run(manager.store.undo_actions, table.id, state.version, table.revision,
+                                    steps, seat, summary)
         except Conflict:
-            await manager.rebuild(table)
+            await manager.reload_or_roll_back(table, state.version)
             raise Rejected("stale", "another move was accepted first; look again") from None
-        await manager.rebuild(table)  # the database is the truth: reload from it, then broadcast
-    await manager.hub.publish({"table": table.id, "kind": "undo", "version": table.state.version})
+        manager.install(table, rebuilt, entries, table.revision + 1)
+        table.header.update(summary)
+        manager.broadcast(table, [])
+    await manager.hub.publish({"table": table.id, "kind": "undo", "version": table.state.version,
+                               "revision": table.revision})
     manager.schedule_bots(table)

@@ -2,6 +2,8 @@
 // Game boards are separate modules (/static/boards/<game>.js) sharing one interface (see
 // boards/generic.js); a game without its own module is drawn by the generic board.
 
+import { h } from "./dom.js";
+
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
 const app = { lang: "en", catalogue: {}, games: new Map(), levels: [], name: "" };
@@ -23,29 +25,30 @@ async function setLanguage(lang) {
 }
 
 // ---- helpers ----------------------------------------------------------------------------------
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined && child !== false) node.append(child);
-  }
-  return node;
+// Every request that changes something echoes the CSRF token the server keeps in a cookie this
+// page can read (a page on another origin cannot), in a header a plain form cannot send.
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)ludoteca_csrf=([^;]*)/);
+  return match ? decodeURIComponent(match[1]) : "";
 }
 
-async function api(path, options = {}) {
+async function api(path, options = {}, retried = false) {
   const init = { credentials: "same-origin", ...options };
   if (options.body !== undefined) {
     init.method = options.method || "POST";
-    init.headers = { "Content-Type": "application/json" };
+    init.headers = { "Content-Type": "application/json", "X-CSRF-Token": csrfToken() };
     init.body = JSON.stringify(options.body);
   }
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
+  if (!response.ok) {
+    if (data.code === "csrf" && init.method && !retried) {
+      // The page outlived its guest cookie: a new guest (and token) comes with /api/me; try once more.
+      await fetch("/api/me", { credentials: "same-origin" });
+      return api(path, options, true);
+    }
+    throw new Error(data.detail || `${response.status} ${response.statusText}`);
+  }
   return data;
 }
 
@@ -140,48 +143,48 @@ async function route() {
 
 // ---- lobby ----------------------------------------------------------------------------------------
 async function showLobby() {
-  const grid = el("div", { class: "games" });
+  const grid = h("div", { class: "games" });
   for (const game of app.games.values()) grid.append(gameCard(game));
-  const open = el("section", { class: "card", id: "open-tables" }, el("h2", {}, t("open_tables")));
-  main.append(el("h2", {}, t("games")), grid, open);
+  const open = h("section", { class: "card", id: "open-tables" }, h("h2", {}, t("open_tables")));
+  main.append(h("h2", {}, t("games")), grid, open);
   const tables = await api("/api/open-tables");
-  open.append(tables.length ? tableList(tables, false) : el("p", { class: "muted" }, t("no_open_tables")));
+  open.append(tables.length ? tableList(tables, false) : h("p", { class: "muted" }, t("no_open_tables")));
 }
 
 function gameCard(game) {
-  const players = el("select", { name: "players" });
+  const players = h("select", { name: "players" });
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
   for (const n of game.experimental_players) if (!counts.includes(n)) counts.push(n);
   for (const n of counts) {
     const label = game.experimental_players.includes(n) ? `${n} (${t("experimental")})` : String(n);
-    players.append(el("option", { value: n }, label));
+    players.append(h("option", { value: n }, label));
   }
   players.value = String(counts.find((n) => !game.experimental_players.includes(n)) ?? counts[0]);
-  const variant = el("select", { name: "variant" }, el("option", { value: "" }, t("none")),
-    Object.keys(game.variants).map((v) => el("option", { value: v }, v)));
+  const variant = h("select", { name: "variant" }, h("option", { value: "" }, t("none")),
+    Object.keys(game.variants).map((v) => h("option", { value: v }, v)));
   const optionInputs = game.options.map((spec) => optionInput(spec));
-  const seatsBox = el("div", { class: "seats-form" });
+  const seatsBox = h("div", { class: "seats-form" });
   const drawSeats = () => {
     seatsBox.replaceChildren();
     const preferred = app.levels.includes("normal") ? "normal" : app.levels[0];
     for (let s = 0; s < Number(players.value); s++) {
-      const select = el("select", { name: `seat-${s}` },
-        el("option", { value: "me" }, t("seat_me")),
-        el("option", { value: "open" }, t("seat_open")),
-        app.levels.map((level) => el("option", { value: `bot:${level}` }, t("seat_bot", { level }))));
+      const select = h("select", { name: `seat-${s}` },
+        h("option", { value: "me" }, t("seat_me")),
+        h("option", { value: "open" }, t("seat_open")),
+        app.levels.map((level) => h("option", { value: `bot:${level}` }, t("seat_bot", { level }))));
       select.value = s === 0 ? "me" : `bot:${preferred}`;
-      seatsBox.append(el("label", {}, `${t("seat_n", { n: s })} `, select));
+      seatsBox.append(h("label", {}, `${t("seat_n", { n: s })} `, select));
     }
   };
   players.addEventListener("change", drawSeats);
   drawSeats();
-  const form = el("form", { class: "create", "data-game": game.id },
-    el("label", {}, `${t("players")} `, players),
-    Object.keys(game.variants).length ? el("label", {}, `${t("variant")} `, variant) : null,
-    optionInputs.length ? el("details", {}, el("summary", {}, t("options")), optionInputs.map((o) => o.node)) : null,
-    el("fieldset", {}, el("legend", {}, t("seats")), seatsBox),
-    el("button", { type: "submit", class: "create-table" }, t("create")));
+  const form = h("form", { class: "create", "data-game": game.id },
+    h("label", {}, `${t("players")} `, players),
+    Object.keys(game.variants).length ? h("label", {}, `${t("variant")} `, variant) : null,
+    optionInputs.length ? h("details", {}, h("summary", {}, t("options")), optionInputs.map((o) => o.node)) : null,
+    h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
+    h("button", { type: "submit", class: "create-table" }, t("create")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -201,34 +204,34 @@ function gameCard(game) {
     }
   });
   const description = game.description[app.lang] || game.description.en || "";
-  return el("article", { class: "card game", "data-game": game.id },
-    el("h3", {}, game.title),
-    el("p", {}, description),
-    el("p", { class: "muted" }, t("players_range", { min: game.min_players, max: game.max_players }) +
+  return h("article", { class: "card game", "data-game": game.id },
+    h("h3", {}, game.title),
+    h("p", {}, description),
+    h("p", { class: "muted" }, t("players_range", { min: game.min_players, max: game.max_players }) +
       (game.experimental_players.length ? ` (+${game.experimental_players.join(", ")} ${t("experimental")})` : "")),
-    el("h4", {}, t("create_table")), form);
+    h("h4", {}, t("create_table")), form);
 }
 
 function optionInput(spec) {
   let input;
   let read;
   if (spec.kind === "choice") {
-    input = el("select", { name: spec.name }, spec.choices.map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
+    input = h("select", { name: spec.name }, spec.choices.map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
     input.value = JSON.stringify(spec.default);
     read = () => JSON.parse(input.value);
   } else if (spec.kind === "bool") {
-    input = el("input", { type: "checkbox", name: spec.name });
+    input = h("input", { type: "checkbox", name: spec.name });
     input.checked = Boolean(spec.default);
     read = () => input.checked;
   } else if (spec.kind === "int" || spec.kind === "float") {
-    input = el("input", { type: "number", name: spec.name, min: spec.minimum, max: spec.maximum,
+    input = h("input", { type: "number", name: spec.name, min: spec.minimum, max: spec.maximum,
       step: spec.kind === "int" ? 1 : "any", value: spec.default });
     read = () => Number(input.value);
   } else if (spec.kind === "str") {
-    input = el("input", { name: spec.name, value: spec.default });
+    input = h("input", { name: spec.name, value: spec.default });
     read = () => input.value;
   } else {
-    input = el("textarea", { name: spec.name, rows: 2, cols: 30 });
+    input = h("textarea", { name: spec.name, rows: 2, cols: 30 });
     input.value = JSON.stringify(spec.default);
     read = () => {
       try { return JSON.parse(input.value || "null"); } catch (error) {
@@ -236,28 +239,28 @@ function optionInput(spec) {
       }
     };
   }
-  const node = el("label", { title: spec.help }, `${spec.name} `, input, el("small", { class: "muted" }, ` ${spec.help}`));
+  const node = h("label", { title: spec.help }, `${spec.name} `, input, h("small", { class: "muted" }, ` ${spec.help}`));
   return { spec, node, read };
 }
 
 function tableList(tables, showTurn, finished = false) {
-  const rows = tables.map((table) => el("tr", { "data-table": table.id },
-    el("td", {}, el("a", { href: `#/table/${table.id}` }, `${gameTitle(table.game)} · ${table.id}`)),
-    el("td", {}, t(`status_${table.status}`),
-      showTurn && table.your_turn ? el("span", { class: "badge turn" }, ` ${t("turn_mark")} `) : null),
-    el("td", {}, table.seats.map((s) => seatName(s)).join(", ")),
-    el("td", {}, finished && table.scores ? `${t("scores")}: ${table.scores.join(" / ")}` : ""),
-    el("td", {}, finished ? el("a", { href: `#/replay/${table.id}` }, t("replay")) : "")));
-  return el("table", { class: "list" }, rows);
+  const rows = tables.map((table) => h("tr", { "data-table": table.id },
+    h("td", {}, h("a", { href: `#/table/${table.id}` }, `${gameTitle(table.game)} · ${table.id}`)),
+    h("td", {}, t(`status_${table.status}`),
+      showTurn && table.your_turn ? h("span", { class: "badge turn" }, ` ${t("turn_mark")} `) : null),
+    h("td", {}, table.seats.map((s) => seatName(s)).join(", ")),
+    h("td", {}, finished && table.scores ? `${t("scores")}: ${table.scores.join(" / ")}` : ""),
+    h("td", {}, finished ? h("a", { href: `#/replay/${table.id}` }, t("replay")) : "")));
+  return h("table", { class: "list" }, rows);
 }
 
 async function showMine() {
-  const box = el("section", { class: "card", id: "my-tables" }, el("h2", {}, t("nav_mine")));
+  const box = h("section", { class: "card", id: "my-tables" }, h("h2", {}, t("nav_mine")));
   main.append(box);
   const draw = async () => {
     const tables = await api("/api/my-tables");
-    box.replaceChildren(el("h2", {}, t("nav_mine")),
-      tables.length ? tableList(tables, true) : el("p", { class: "muted" }, t("no_tables")));
+    box.replaceChildren(h("h2", {}, t("nav_mine")),
+      tables.length ? tableList(tables, true) : h("p", { class: "muted" }, t("no_tables")));
   };
   await draw();
   refreshTimer = setInterval(() => draw().catch(() => {}), 5000);
@@ -265,14 +268,14 @@ async function showMine() {
 
 async function showHistory() {
   const tables = await api("/api/history");
-  main.append(el("section", { class: "card", id: "history" }, el("h2", {}, t("nav_history")),
-    tables.length ? tableList(tables, false, true) : el("p", { class: "muted" }, t("no_tables"))));
+  main.append(h("section", { class: "card", id: "history" }, h("h2", {}, t("nav_history")),
+    tables.length ? tableList(tables, false, true) : h("p", { class: "muted" }, t("no_tables"))));
 }
 
 // ---- a live table -------------------------------------------------------------------------------
 function showTable(tableId) {
   page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: [], logged: -1 };
-  main.append(el("p", { class: "muted" }, t("connecting")));
+  main.append(h("p", { class: "muted" }, t("connecting")));
   socket.join(tableId);
 }
 
@@ -281,7 +284,7 @@ function onMessage(message) {
     notify(`${t("error")}: ${message.message}`, true);
     if (page?.kind === "table" && ["unknown_table", "damaged_table"].includes(message.code) && !page.bySeat.size) {
       socket.joined = null;
-      main.replaceChildren(el("p", { class: "error", id: "table-error" }, message.message));
+      main.replaceChildren(h("p", { class: "error", id: "table-error" }, message.message));
       return;
     }
     if (page?.kind === "table") drawTable();
@@ -323,12 +326,12 @@ async function drawTable() {
   if (page?.bySeat.get(seat) !== message) return; // a newer message arrived while loading
   const invite = `${location.origin}/#/table/${message.table}`;
   const mine = message.mine;
-  const seats = el("ul", { class: "seats" }, message.seats.map((s) =>
-    el("li", { class: message.to_move.includes(s.seat) ? "to-move" : "", "data-seat": s.seat },
+  const seats = h("ul", { class: "seats" }, message.seats.map((s) =>
+    h("li", { class: message.to_move.includes(s.seat) ? "to-move" : "", "data-seat": s.seat },
       `${t("seat_label", { n: s.seat, name: seatName(s) })}${mine.includes(s.seat) ? ` (${t("you")})` : ""} `,
-      s.kind === "open" ? el("button", { class: "take-seat", "data-seat": s.seat,
+      s.kind === "open" ? h("button", { class: "take-seat", "data-seat": s.seat,
         onclick: () => socket.raw({ type: "sit", table: message.table, seat: s.seat }) }, t("take_seat")) : null)));
-  const status = el("p", { class: "status", id: "status" });
+  const status = h("p", { class: "status", id: "status" });
   if (message.status === "waiting") status.textContent = t("waiting_players");
   else if (message.status === "finished") status.textContent = t("game_over");
   else if (message.legal.length) { status.textContent = t("your_turn"); status.classList.add("turn"); }
@@ -336,38 +339,38 @@ async function drawTable() {
     const names = message.to_move.map((s) => seatName(message.seats[s])).join(", ");
     status.textContent = mine.length ? t("waiting_for", { who: names }) : `${t("spectating")} ${t("waiting_for", { who: names })}`;
   }
-  const over = message.status === "finished" ? el("section", { class: "card over", id: "game-over" },
-    el("h3", {}, t("game_over")),
-    el("p", {}, `${t("scores")}: ${message.seats.map((s) => `${seatName(s)} ${message.scores[s.seat]}`).join(" · ")}`),
-    el("p", {}, t("winners", { who: message.winners.map((w) => seatName(message.seats[w])).join(", ") })),
-    message.next ? el("a", { href: `#/table/${message.next}`, id: "next-game" }, t("next_game")) : null, " ",
-    mine.length && !message.next ? el("button", { id: "play-again", onclick: async () => {
+  const over = message.status === "finished" ? h("section", { class: "card over", id: "game-over" },
+    h("h3", {}, t("game_over")),
+    h("p", {}, `${t("scores")}: ${message.seats.map((s) => `${seatName(s)} ${message.scores[s.seat]}`).join(" · ")}`),
+    h("p", {}, t("winners", { who: message.winners.map((w) => seatName(message.seats[w])).join(", ") })),
+    message.next ? h("a", { href: `#/table/${message.next}`, id: "next-game" }, t("next_game")) : null, " ",
+    mine.length && !message.next ? h("button", { id: "play-again", onclick: async () => {
       try { location.hash = `#/table/${(await api(`/api/tables/${message.table}/again`, { body: {} })).id}`; }
       catch (error) { notify(error.message, true); }
     } }, t("play_again")) : null,
-    " ", el("a", { href: `#/replay/${message.table}` }, t("replay"))) : null;
-  const tabs = mine.length > 1 ? el("p", { class: "tabs" }, mine.map((s) => el("button", {
+    " ", h("a", { href: `#/replay/${message.table}` }, t("replay"))) : null;
+  const tabs = mine.length > 1 ? h("p", { class: "tabs" }, mine.map((s) => h("button", {
     "aria-pressed": String(s === seat), onclick: () => { page.shown = s; page.pinned = true; drawTable(); },
   }, t("seat_n", { n: s })))) : null;
-  const boardBox = el("div", { class: "board", id: "board" });
+  const boardBox = h("div", { class: "board", id: "board" });
   const send = (action) => socket.raw({ type: "act", table: message.table, seat, version: message.version, action });
   board.render(boardBox, message.view, message.legal, send, { t, lang: app.lang },
     { seat, seats: message.seats, game: app.games.get(message.game), version: message.version, replay: false });
   const latest = page.log.length ? page.log[page.log.length - 1].version : -1;
-  const log = el("ol", { id: "log", "aria-live": "polite" }, page.log.map((e) => el("li", {
+  const log = h("ol", { id: "log", "aria-live": "polite" }, page.log.map((e) => h("li", {
     class: e.version === latest ? "recent" : e.version >= message.version - 2 ? "fresh" : "" }, e.label)));
-  const undo = message.undo > 0 ? el("button", { id: "undo", type: "button", title: t("undo_help"),
+  const undo = message.undo > 0 ? h("button", { id: "undo", type: "button", title: t("undo_help"),
     onclick: (e) => { e.target.disabled = true; socket.raw({ type: "undo", table: message.table, seat, version: message.version }); },
   }, t("undo")) : null;
-  main.replaceChildren(el("div", { class: "table-page" },
-    el("div", {},
-      el("h2", {}, `${gameTitle(message.game)} `, el("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`)),
+  main.replaceChildren(h("div", { class: "table-page" },
+    h("div", {},
+      h("h2", {}, `${gameTitle(message.game)} `, h("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`)),
       status, undo, over, tabs, boardBox),
-    el("aside", {},
-      el("section", { class: "card" }, el("h3", {}, t("seats")), seats,
-        el("label", {}, `${t("invite")} `, el("input", { id: "invite", readonly: true, value: invite, size: 30 })),
-        el("button", { onclick: async (e) => { await navigator.clipboard?.writeText(invite); e.target.textContent = t("copied"); } }, t("copy"))),
-      el("section", { class: "card" }, el("h3", {}, t("log")), log))));
+    h("aside", {},
+      h("section", { class: "card" }, h("h3", {}, t("seats")), seats,
+        h("label", {}, `${t("invite")} `, h("input", { id: "invite", readonly: true, value: invite, size: 30 })),
+        h("button", { onclick: async (e) => { await navigator.clipboard?.writeText(invite); e.target.textContent = t("copied"); } }, t("copy"))),
+      h("section", { class: "card" }, h("h3", {}, t("log")), log))));
   main.dataset.status = message.status;
   main.dataset.version = String(message.version);
   main.dataset.seat = seat === null ? "" : String(seat);
@@ -386,7 +389,7 @@ async function drawReplay(step) {
   page.step = data.step;
   const board = await boardFor(data.game);
   const go = (n) => () => drawReplay(Math.max(0, Math.min(data.total, n))).catch((e) => notify(e.message, true));
-  const play = el("button", { id: "replay-play", onclick: () => {
+  const play = h("button", { id: "replay-play", onclick: () => {
     if (page.timer) { clearInterval(page.timer); page.timer = null; play.textContent = t("play"); return; }
     play.textContent = t("pause");
     page.timer = setInterval(() => {
@@ -394,21 +397,21 @@ async function drawReplay(step) {
       drawReplay(page.step + 1).catch(() => {});
     }, 700);
   } }, page.timer ? t("pause") : t("play"));
-  const boardBox = el("div", { class: "board" });
+  const boardBox = h("div", { class: "board" });
   board.render(boardBox, data.view, [], () => {}, { t, lang: app.lang },
     { seat: null, seats: data.seats, game: app.games.get(data.game), version: data.step, replay: true });
   const what = data.step === 0 ? t("replay_start") : t("seat_acts", { n: data.actor, label: data.action });
   main.replaceChildren(
-    el("h2", {}, `${t("replay")}: ${gameTitle(data.game)} `, el("small", { class: "muted" }, data.table)),
-    el("p", { class: "replay-controls" },
-      el("button", { id: "replay-first", onclick: go(0) }, t("first")),
-      el("button", { id: "replay-prev", onclick: go(data.step - 1) }, t("prev")),
-      el("button", { id: "replay-next", onclick: go(data.step + 1) }, t("next")),
-      el("button", { id: "replay-last", onclick: go(data.total) }, t("last")), play,
-      el("span", { id: "replay-step" }, t("step", { n: data.step, total: data.total }))),
-    el("p", { id: "replay-action" }, what),
-    el("ul", {}, data.events.map((e) => el("li", {}, e))),
-    data.step === data.total && data.scores ? el("p", {}, `${t("scores")}: ${data.scores.join(" / ")}`) : null,
+    h("h2", {}, `${t("replay")}: ${gameTitle(data.game)} `, h("small", { class: "muted" }, data.table)),
+    h("p", { class: "replay-controls" },
+      h("button", { id: "replay-first", onclick: go(0) }, t("first")),
+      h("button", { id: "replay-prev", onclick: go(data.step - 1) }, t("prev")),
+      h("button", { id: "replay-next", onclick: go(data.step + 1) }, t("next")),
+      h("button", { id: "replay-last", onclick: go(data.total) }, t("last")), play,
+      h("span", { id: "replay-step" }, t("step", { n: data.step, total: data.total }))),
+    h("p", { id: "replay-action" }, what),
+    h("ul", {}, data.events.map((e) => h("li", {}, e))),
+    data.step === data.total && data.scores ? h("p", {}, `${t("scores")}: ${data.scores.join(" / ")}`) : null,
     boardBox);
   main.dataset.version = String(data.step);
 }

@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 
 import ludoteca
+from ludoteca.engine import registry
 from ludoteca.interop import Adapter, final_rewards, missing_interop, require_interop
 
-GAMES = ludoteca.games()
+GAMES = registry.all_games()  # examples included: they are games like any other
 
 
 def _random_positions(game_id: str, players: int, seed: int, limit: int = 400):

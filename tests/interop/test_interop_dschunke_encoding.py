@@ -60,8 +60,9 @@ def test_observation_layout_marks_my_crates_from_my_side():
     for seat in (0, 1):
         view = state.view(seat)
         obs = GAME.encode(view)
-        colour = view["colours"][seat]
-        for x, y, height, crate in view["cells"]:
+        colour = view["seats"][seat]["colour"]
+        for cell in view["cells"]:
+            x, y, height, crate = cell["x"], cell["y"], cell["height"], cell["crate"]
             at = (y + w) * side + (x + w)
             assert obs[at] == height / 4
             if crate == "empty":

@@ -9,10 +9,11 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import ludoteca
+from ludoteca.engine import registry
 from ludoteca.interop.gymnasium import env
 
 
-@pytest.mark.parametrize("game_id", ludoteca.games())
+@pytest.mark.parametrize("game_id", registry.all_games())
 def test_gymnasium_check_env_passes(game_id):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")      # infinite Box bounds, no registered spec: advisory

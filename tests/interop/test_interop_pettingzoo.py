@@ -7,9 +7,10 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import ludoteca
+from ludoteca.engine import registry
 from ludoteca.interop.pettingzoo import env
 
-CASES = [(g, n) for g in ludoteca.games()
+CASES = [(g, n) for g in registry.all_games()
          for n in range(ludoteca.game(g).min_players, ludoteca.game(g).max_players + 1)]
 
 
@@ -73,7 +74,7 @@ def test_only_the_agent_to_act_has_a_mask():
     assert e.state().shape == e.observe("seat_0")["observation"].shape
 
 
-@pytest.mark.parametrize("game_id", ludoteca.games())
+@pytest.mark.parametrize("game_id", registry.all_games())
 def test_simultaneous_decisions_are_asked_in_seat_order(game_id):
     """The agent selected is always the lowest seat among those the game waits for."""
     players = ludoteca.game(game_id).max_players

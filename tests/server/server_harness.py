@@ -74,16 +74,30 @@ class Server:
 
 #: For scripts that play at full speed: the default limit (20 messages a second, bursts of 40)
 #: is for people, and a scripted client sending 60 moves in a second would be dropped.
-UNTHROTTLED = {"LUDOTECA_RATE_PER_SECOND": "10000", "LUDOTECA_RATE_BURST": "10000"}
+#: The same goes for the REST rate and the table-creation quotas.
+UNTHROTTLED = {"LUDOTECA_RATE_PER_SECOND": "10000", "LUDOTECA_RATE_BURST": "10000",
+               "LUDOTECA_REST_RATE_PER_SECOND": "100000", "LUDOTECA_REST_RATE_BURST": "100000",
+               "LUDOTECA_TABLES_PER_HOUR": "1000000", "LUDOTECA_TABLES_PER_HOUR_PER_IP": "1000000",
+               "LUDOTECA_OPEN_TABLES": "1000000", "LUDOTECA_OPEN_TABLES_PER_IP": "1000000"}
+CSRF_COOKIE, CSRF_HEADER = "ludoteca_csrf", "X-CSRF-Token"
 
 
 class Guest:
-    """One browser's worth of identity: a cookie jar for HTTP and the same cookie on sockets."""
+    """One browser's worth of identity: a cookie jar for HTTP and the same cookie on sockets.
+    Like the page, it echoes the CSRF cookie in the ``X-CSRF-Token`` header of every request
+    that changes something (the server refuses those without it)."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
-        self.http = httpx.Client(base_url=server.url, timeout=10)
+        self.http = httpx.Client(base_url=server.url, timeout=10, event_hooks={"request": [self._add_csrf]})
         self.http.get("/api/me").raise_for_status()
+
+    def _add_csrf(self, request: httpx.Request) -> None:
+        if request.method in ("GET", "HEAD", "OPTIONS") or CSRF_HEADER in request.headers:
+            return
+        token = next((c.value for c in self.http.cookies.jar if c.name == CSRF_COOKIE), None)
+        if token:
+            request.headers[CSRF_HEADER] = token
 
     def cookie(self) -> str:
         return "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())

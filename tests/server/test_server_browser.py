@@ -23,6 +23,8 @@ from server_harness import Server  # noqa: E402
 from ludoteca import engine  # noqa: E402
 
 ENABLED = "button.action:not([disabled])"
+# Predicates are written as functions ("() => ..."): Playwright polls a bare expression with
+# eval(), which the page's Content-Security-Policy forbids.
 
 
 @pytest.fixture(scope="module")
@@ -89,10 +91,10 @@ def test_against_a_bot_to_the_end_with_a_reload_mid_game_then_replay(server: Ser
     page.wait_for_selector("#replay-step")
     assert page.text_content("#replay-step") == f"Step 0 of {final}"
     page.click("#replay-next")
-    page.wait_for_function(f"document.querySelector('#replay-step').textContent === 'Step 1 of {final}'")
+    page.wait_for_function(f"() => document.querySelector('#replay-step').textContent === 'Step 1 of {final}'")
     assert page.text_content("#replay-action").startswith("Seat 0:")
     page.click("#replay-last")
-    page.wait_for_function(f"document.querySelector('#replay-step').textContent === 'Step {final} of {final}'")
+    page.wait_for_function(f"() => document.querySelector('#replay-step').textContent === 'Step {final} of {final}'")
     page.goto(server.url + "/?board=generic#/history")
     page.locator(f"tr[data-table='{table_id}']").wait_for()
     page.goto(server.url + "/?board=generic#/table/no-such-table")
@@ -114,7 +116,7 @@ def test_two_browsers_play_each_other_and_play_again(server: Server, browser: Br
     guest.select_option("#lang", "es")
     guest.click("button.take-seat[data-seat='1']")
     host.wait_for_selector(ENABLED)
-    guest.wait_for_function("document.querySelector('main').dataset.status === 'playing'")
+    guest.wait_for_function("() => document.querySelector('main').dataset.status === 'playing'")
     assert guest.text_content("#status").startswith("Esperando a")
     assert guest.text_content("nav a[href='#/mine']") == "Mis mesas"
 
@@ -133,15 +135,15 @@ def test_two_browsers_play_each_other_and_play_again(server: Server, browser: Br
                     pass
         if not moved:
             time.sleep(0.02)
-    guest.wait_for_function("document.querySelector('main').dataset.status === 'finished'")
+    guest.wait_for_function("() => document.querySelector('main').dataset.status === 'finished'")
     assert version(host) == version(guest) > 40
     assert "Ganador(es):" in guest.text_content("#game-over")
 
     host.click("#play-again")
-    host.wait_for_function("document.querySelector('main').dataset.version === '0' && "
+    host.wait_for_function("() => document.querySelector('main').dataset.version === '0' && "
                            "document.querySelector('main').dataset.status === 'playing'")
     guest.click("#next-game")
-    guest.wait_for_function("document.querySelector('main').dataset.version === '0'")
+    guest.wait_for_function("() => document.querySelector('main').dataset.version === '0'")
     assert host.url.rsplit("/", 1)[-1] == guest.url.rsplit("/", 1)[-1]
     assert guest.get_attribute("main", "data-seat") == "1"
     assert host.get_attribute("main", "data-seat") == "0"
@@ -169,7 +171,7 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed(tmp_path: Path
         wait_turn_or_end(page)
         assert version(page) == before
         page.locator(ENABLED).first.click()
-        page.wait_for_function(f"Number(document.querySelector('main').dataset.version) > {before}")
+        page.wait_for_function(f"() => Number(document.querySelector('main').dataset.version) > {before}")
     finally:
         server.stop()
 
@@ -191,5 +193,5 @@ def test_the_generic_board_draws_every_game(server: Server, browser: Browser, ga
         assert page.locator(".panel").count() > 0
         clicked = version(page)
         page.locator(ENABLED).first.click()
-        page.wait_for_function(f"Number(document.querySelector('main').dataset.version) > {clicked}")
+        page.wait_for_function(f"() => Number(document.querySelector('main').dataset.version) > {clicked}")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 CHROMIUM = Path("/usr/bin/chromium")
+BOARDS = Path(__file__).resolve().parents[2] / "ludoteca" / "web" / "boards"
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 375, "height": 812}
 LAUNCH = {"executable_path": str(CHROMIUM), "headless": True,
@@ -32,6 +33,20 @@ PREFER: dict[str, Preference] = {"dice-hospital": _specialists_at_work}
 UNTRANSLATED = r"/\b(?:dh|dj|hb|im)_[a-z0-9_]+\b|name\.[a-z-]+\.|\{[a-z_]+\}/"
 
 
+def has_board(game: str) -> bool:
+    """Whether the game draws on its own board module; the others get the generic board."""
+    return (BOARDS / f"{game}.js").exists()
+
+
+def board_drawn(game: str) -> str:
+    """The selector that appears once the game's board (its own or the generic one) is drawn."""
+    return "#board .board-grid" if has_board(game) else "#board .panels"
+
+
+#: The move buttons: an own board's fallback list, or the generic board's buttons.
+MOVES = ".all-moves button.action, #board section.actions button.action"
+
+
 def open_table(browser: Browser, base: str, game: str, players: int, lang: str = "en",
                viewport: dict | None = None) -> Page:
     context = browser.new_context(viewport=viewport or PHONE, locale=lang)
@@ -44,17 +59,19 @@ def open_table(browser: Browser, base: str, game: str, players: int, lang: str =
     page.wait_for_selector("body[data-ready='1']")
     seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
     table = page.evaluate("""async (body) => (await (await fetch('/api/tables', {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).json())""",
+        headers: {'Content-Type': 'application/json',  // the page's CSRF token, as app.js sends it
+                  'X-CSRF-Token': document.cookie.match(/ludoteca_csrf=([^;]*)/)[1]},
+        body: JSON.stringify(body)})).json())""",
                           {"game": game, "players": players, "seats": seats})
     page.goto(f"{base}/#/table/{table['id']}")
-    page.wait_for_selector("#board .board-grid")
+    page.wait_for_selector(board_drawn(game))
     return page
 
 
 def my_turn_or_end(page: Page) -> bool:
     """Wait until I have moves (True) or the game is over (False)."""
-    page.wait_for_function("""() => document.querySelector('main').dataset.status === 'finished'
-        || !!document.querySelector('.all-moves button.action:not([disabled])')""", timeout=TIMEOUT * 2)
+    page.wait_for_function("""(moves) => document.querySelector('main').dataset.status === 'finished'
+        || [...document.querySelectorAll(moves)].some((b) => !b.disabled)""", arg=MOVES, timeout=TIMEOUT * 2)
     return page.get_attribute("main", "data-status") != "finished"
 
 
@@ -168,3 +185,25 @@ def screenshot(page: Page, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def move_labels(page: Page) -> list[str]:
+    """The words on the move buttons, as the player reads them."""
+    return page.eval_on_selector_all(MOVES, "nodes => nodes.map(n => n.textContent.trim())")
+
+
+def play_generic_to_the_end(page: Page, seed: int, budget: int = 600) -> int:
+    """Play a whole game on the generic board by clicking its move buttons at random; returns
+    how many moves were clicked.  Every button must read as words, never ``type=...``."""
+    rng = random.Random(seed)
+    for clicked in range(budget):
+        if not my_turn_or_end(page):
+            return clicked
+        labels = move_labels(page)
+        assert labels and not [label for label in labels if "=" in label or label.startswith("{")], labels
+        version = int(page.get_attribute("main", "data-version"))
+        index = rng.randrange(len(labels))
+        page.evaluate("([moves, i]) => document.querySelectorAll(moves)[i].click()", [MOVES, index])
+        page.wait_for_function(f"() => Number(document.querySelector('main').dataset.version) > {version}"
+                               " || !!document.querySelector('#banner.error:not([hidden])')")
+    raise AssertionError(f"the game did not end within {budget} moves")

@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 
 import httpx
+import pytest
 from server_harness import Guest, Server, join, receive, send
 
 import ludoteca
+from ludoteca.engine import registry
 
 
 def play_until(game_id: str, players: int, seed: int, stop) -> tuple:
@@ -89,6 +91,31 @@ def test_dschunke_undo_refused_after_drawing_and_allowed_after_a_pick() -> None:
     assert state.undo_steps(0) == 0
     state.apply(0, state.legal_actions(0)[0])
     assert state.undo_steps(0) == 1
+
+
+@pytest.mark.parametrize("game_id", registry.all_games())
+def test_every_game_seals_undo_at_chance_and_reveals_only(game_id: str) -> None:
+    """For every registered game (a new one included): after an own action that met chance,
+    sent a private event or revealed something (REVEALS), the seat may undo nothing; after any
+    other own action that leaves it to decide, it may undo at least that action."""
+    game = ludoteca.game(game_id)
+    state = game.new(players=game.min_players if game.min_players > 1 else 2, seed=3)
+    rng = random.Random(3)
+    plain = 0
+    for _ in range(400):
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_move)
+        draws = state.rng.draws
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if seat not in state.to_move:
+            continue
+        if state.rng.draws != draws or any("to" in e or e["type"] in type(state).REVEALS for e in events):
+            assert state.undo_steps(seat) == 0, events
+        else:
+            assert state.undo_steps(seat) >= 1, events
+            plain += 1
+    assert plain > 0, "no plain own action that leaves the seat to decide came up"
 
 
 # ---- through the server: the record in the database loses the undone actions ----------------

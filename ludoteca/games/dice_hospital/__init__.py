@@ -1,7 +1,5 @@
 """Dice Hospital (Alley Cat Games, 2018): treat patient dice in your hospital for 8 rounds."""
 
-from .game import DiceHospital
+from .game import GAME
 
-GAME = DiceHospital()
-
-__all__ = ["GAME", "DiceHospital"]
+__all__ = ["GAME"]

@@ -2,23 +2,28 @@
 
 Why compile: the rules code runs hundreds of thousands of times per second in the lab, so each
 department or specialist becomes a small tuple (see ``T_*``) read by :mod:`.effects`.  The
-TOML stays the single source of every number; ``options["params"]`` is laid over it first.
+TOML stays the single source of every number; ``options["params"]`` is laid over it first and
+checked against the file's ``[ranges]`` (the path of a bad value is named), and the compiled
+content is kept in a bounded cache, one entry per distinct ``params``.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from ludoteca.engine.content import load_toml, require
+from ludoteca.engine.content import content_cache, load_content, require
 from ludoteca.engine.i18n import LANGS
-from ludoteca.engine.params import override
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green")
 MEEPLE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+#: What a blood bag may do: treat by 1, or make a die count as a colour this phase.
+BLOOD_USES: tuple[str, ...] = ("treat", *COLOURS)
 ALL_COLOURS_MASK = 0b111
+CONTENT_FILE = "content.toml"
+#: Starting patients are valued by choosing one of their orderings; more than this many
+#: patients would make that choice (and the action space) explode (7! = 5040 orderings).
+MAX_START_PATIENTS = 6
 
 # Fields of a compiled target tuple.
 T_COUNT, T_MASK, T_LO, T_HI, T_SAME_COLOUR, T_SAME_VALUE, T_UNTREATED, T_RELATION, T_AMOUNT = range(9)
@@ -35,15 +40,10 @@ REPORT_KINDS = ("discharge_in_round", "colour_discharge_in_round", "all_colours_
                 "full_hospital")
 RULE_LISTS = ("start_values", "panic_start_values", "discharge_points")
 
-_BASE: dict[str, Any] | None = None
-
 
 def base_data() -> dict[str, Any]:
-    """The shipped TOML, parsed once (callers must not mutate it)."""
-    global _BASE
-    if _BASE is None:
-        _BASE = load_toml(__package__, "content.toml")
-    return _BASE
+    """The shipped TOML without its ``[ranges]`` table (a fresh copy the caller may edit)."""
+    return load_content(__package__, CONTENT_FILE, None)
 
 
 @dataclass(frozen=True)
@@ -51,36 +51,35 @@ class Content:
     """Everything the rules read, compiled.  Indices: departments 0-5 are the starting six."""
 
     rules: dict[str, Any]
-    dept_ids: tuple[str, ...]
-    dept_names: tuple[dict[str, str], ...]
-    dept_targets: tuple[tuple, ...]
-    dept_tiles: tuple[int, ...]          # base tiles (department type per tile)
-    exp_dept_tiles: tuple[int, ...]      # Experimental Medicine tiles
-    spec_ids: tuple[str, ...]
-    spec_names: tuple[dict[str, str], ...]
-    spec_meeple: tuple[int, ...]
-    spec_trigger: tuple[tuple[int, int, int], ...]   # (colour mask, low, high)
-    spec_blood: tuple[int, ...]          # blood bags gained (effect "blood"), else 0
-    spec_targets: tuple[tuple | None, ...]
-    spec_cards: tuple[int, ...]
-    exp_spec_cards: tuple[int, ...]
-    admins: tuple[dict[str, Any], ...]
+    department_ids: tuple[str, ...]
+    department_names: tuple[dict[str, str], ...]
+    department_targets: tuple[tuple, ...]
+    department_tiles: tuple[int, ...]                # base tiles (department type per tile)
+    experimental_department_tiles: tuple[int, ...]   # Experimental Medicine tiles
+    specialist_ids: tuple[str, ...]
+    specialist_names: tuple[dict[str, str], ...]
+    specialist_meeple: tuple[int, ...]               # index in MEEPLE_COLOURS
+    specialist_trigger: tuple[tuple[int, int, int], ...]   # (colour mask, low, high)
+    specialist_blood: tuple[int, ...]                # blood bags gained (effect "blood"), else 0
+    specialist_targets: tuple[tuple | None, ...]
+    specialist_cards: tuple[int, ...]
+    experimental_specialist_cards: tuple[int, ...]
+    administrators: tuple[dict[str, Any], ...]
     events: tuple[dict[str, Any], ...]
     reports: tuple[dict[str, Any], ...]
     ladder: tuple[dict[str, Any], ...]
 
+    def administrator_index(self, ident: str) -> int:
+        """The index of the administrator called ``ident`` (-1 if none is)."""
+        return next((i for i, a in enumerate(self.administrators) if a["id"] == ident), -1)
 
+
+@content_cache()
 def content_for(params: dict[str, Any] | None) -> Content:
-    """The compiled content with ``params`` overrides; cached per distinct override."""
-    key = json.dumps(params or {}, sort_keys=True)
-    return _compiled(key)
-
-
-@lru_cache(maxsize=64)
-def _compiled(key: str) -> Content:
-    changes = json.loads(key)
-    data = override(base_data(), changes) if changes else base_data()
-    return compile_content(data)
+    """The compiled content with ``params`` laid over the file; cached per distinct params
+    (least recently used first out).  A bad or out-of-range value raises ValueError naming
+    its path, e.g. ``params.rules.rounds: must be from 1 to 20; got 1000000``."""
+    return compile_content(load_content(__package__, CONTENT_FILE, params))
 
 
 def compile_content(data: dict[str, Any]) -> Content:
@@ -149,14 +148,16 @@ def compile_content(data: dict[str, Any]) -> Content:
                        "title": _names(entry, "title", f"solo_ladder[{n}]")})
     return Content(
         rules=rules,
-        dept_ids=tuple(dept_ids), dept_names=tuple(dept_names), dept_targets=tuple(dept_targets),
-        dept_tiles=tuple(tiles["departments"]),
-        exp_dept_tiles=tuple(tiles["experimental_departments"]),
-        spec_ids=tuple(spec_ids), spec_names=tuple(spec_names), spec_meeple=tuple(meeples),
-        spec_trigger=tuple(triggers), spec_blood=tuple(bloods), spec_targets=tuple(spec_targets),
-        spec_cards=tuple(cards["specialists"]),
-        exp_spec_cards=tuple(cards["experimental_specialists"]),
-        admins=admins, events=events, reports=reports,
+        department_ids=tuple(dept_ids), department_names=tuple(dept_names),
+        department_targets=tuple(dept_targets),
+        department_tiles=tuple(tiles["departments"]),
+        experimental_department_tiles=tuple(tiles["experimental_departments"]),
+        specialist_ids=tuple(spec_ids), specialist_names=tuple(spec_names),
+        specialist_meeple=tuple(meeples), specialist_trigger=tuple(triggers),
+        specialist_blood=tuple(bloods), specialist_targets=tuple(spec_targets),
+        specialist_cards=tuple(cards["specialists"]),
+        experimental_specialist_cards=tuple(cards["experimental_specialists"]),
+        administrators=admins, events=events, reports=reports,
         ladder=tuple(sorted(ladder, key=lambda e: e["points"])),
     )
 
@@ -189,6 +190,8 @@ def _check_rules(rules: dict[str, Any]) -> dict[str, Any]:
     require(rules["admins_dealt"] >= 1, "rules.admins_dealt must be at least 1")
     for key in ("start_values", "panic_start_values"):
         require(len(rules[key]) <= rules["beds"], f"rules.{key}: more patients than beds")
+        require(len(rules[key]) <= MAX_START_PATIENTS,
+                f"rules.{key}: at most {MAX_START_PATIENTS} starting patients; got {len(rules[key])}")
         require(all(1 <= v < rules["discharge_at"] for v in rules[key]),
                 f"rules.{key}: values must be from 1 to discharge_at - 1")
     return out

@@ -1,4 +1,5 @@
-"""The Dice Hospital game description: options, variants and the greedy bots' heuristic."""
+"""The Dice Hospital game description: options, variants, search hints, and thin delegations
+to the heuristic, the terminal board and the RL encoding."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 from ludoteca.engine import Game
 from ludoteca.engine.options import flag, params_option
 
-from . import heuristic, rl, text
+from . import encoding, heuristic, terminal
 from .content import content_for
 from .state import DiceHospitalState
 
@@ -76,22 +77,22 @@ class DiceHospital(Game):
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Own progress minus the best rival's (``heuristic.progress``: score, patients on their
         way to discharge, improvements, fatalities ahead), read from the view alone."""
-        values = [heuristic.progress(view, s) for s in range(len(view["players_state"]))]
-        mine = values[seat]
-        others = [v for s, v in enumerate(values) if s != seat]
-        return mine - (max(others) if others else 0.0)
+        return heuristic.evaluate(view, seat)
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         """The terminal board (``ludoteca play``), drawn from a view only."""
-        return text.render_board(view, lang, content_for({}))
+        return terminal.render_text(view, lang)
 
     # ---- RL interop -----------------------------------------------------------------------
     def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:
-        return rl.num_distinct_actions(self.resolve_options(options))
+        return encoding.num_distinct_actions(self.resolve_options(options))
 
     def observation_size(self, players: int, options: dict[str, Any] | None = None) -> int:
-        return rl.observation_size(players, self.resolve_options(options))
+        return encoding.observation_size(players, self.resolve_options(options))
 
     def encode(self, view: dict[str, Any]) -> list[float]:
-        return rl.encode(view)
+        return encoding.encode(view)
+
+
+GAME = DiceHospital()
 

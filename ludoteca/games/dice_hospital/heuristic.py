@@ -5,7 +5,8 @@ treated, and fatalities come a phase or a round after the choice that caused the
 patient is worth part of its discharge, beds that will be full when the next ambulance comes
 cost their likely fatalities, and departments and specialists are worth the treatments they
 will give in the rounds left.  The weights are the bots' tuning, not the game's numbers (those
-are in ``content.toml``); ``docs/bots.md`` says how they were measured.
+are in ``content.toml``); ``docs/bots.md`` says how they were measured.  Only documented view
+keys are read (docs/games/dice-hospital.md, "View keys"), so a bot using this cannot cheat.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ WEIGHTS = Weights()
 def progress(view: dict[str, Any], seat: int, w: Weights | None = None) -> float:
     """Points banked and pending, plus what the hospital is worth in the rounds to come."""
     w = w or WEIGHTS
-    pl = view["players_state"][seat]
+    pl = view["seats"][seat]
     if view.get("final_scores") is not None:
         return float(view["final_scores"][seat])
     table = view["discharge_points"]
@@ -54,10 +55,10 @@ def progress(view: dict[str, Any], seat: int, w: Weights | None = None) -> float
             if bed["value"] <= 1:
                 value -= w.dying
     value += sum(w.patient * v / top for _, v in pl["arriving"])
-    if view["phase"] == "activate" and not pl["done"]:
+    if pl["activating"]:
         meeples = pl["nurses"] + sum(1 for s in pl["specialists"] if not s["used"])
         free = sum(1 for d in pl["departments"] if not d["used"])
-        value += w.idle_meeple * (min(meeples, free) + (1 if pl["activation"].get("s", 0) else 0))
+        value += w.idle_meeple * (min(meeples, free) + (1 if pl["activation"]["step"] != "idle" else 0))
     rounds_left = view["rounds"] - view["round"]
     if rounds_left > 0 or view["phase"] in BEFORE_INTAKE:  # an ambulance is still to come
         free_beds = len(pl["beds"]) - len(patients) - len(pl["arriving"])
@@ -65,3 +66,10 @@ def progress(view: dict[str, Any], seat: int, w: Weights | None = None) -> float
     improvements = w.specialist * len(pl["specialists"]) + w.department * (len(pl["departments"]) - 6)
     return (pl["score"] + pending + value + pl["blood_bags"] - 2 * pl["fatalities"]
             + improvements * rounds_left / view["rounds"])
+
+
+def evaluate(view: dict[str, Any], seat: int) -> float:
+    """Own progress minus the best rival's, read from the view alone (the greedy bots' value)."""
+    values = [progress(view, s) for s in range(len(view["seats"]))]
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - (max(others) if others else 0.0)

@@ -1,76 +1,9 @@
-"""Dschunke, Michael Schacht's strip-laying game for two, with the Rat Hot rules as an option."""
+"""Dschunke, Michael Schacht's strip-laying game for two (2003), with the Rat Hot rules as an
+option: lay 1x3 strips of crates on the junk's deck, join visible goods of your colour and keep
+your rats covered.  Rules: ``state.py``; the pieces: see ``docs/games/dschunke.md``."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from .game import GAME
 
-from ludoteca.engine import Game
-from ludoteca.engine.options import choice, params_option
-
-from . import encoding
-from .rules import DschunkeState, _content_for
-
-
-class Dschunke(Game):
-    id = "dschunke"
-    title = "Dschunke"
-    min_players = 2
-    max_players = 2
-    version = 1
-    state_class = DschunkeState
-    option_specs: ClassVar = {
-        "rules": choice("dschunke", "dschunke", "rat-hot",
-                        help="'rat-hot' adds immediate spice scoring and the 3-rat loss"),
-        "tie_break": choice("none", "none", "goods",
-                            help="'goods': a tie goes to whoever shows more goods of their colour"),
-        "params": params_option(),
-    }
-    variants: ClassVar = {"rat-hot": {"rules": "rat-hot"}, "tie-break-goods": {"tie_break": "goods"}}
-    description: ClassVar = {
-        "en": "Lay strips of crates on the junk's deck; join goods of your colour, hide your rats.",
-        "es": "Coloca baldosas de cajas en la cubierta; une mercancías de tu color y tapa tus ratas.",
-        "fr": "Posez des tuiles de caisses ; reliez les marchandises de votre couleur, cachez vos rats.",
-    }
-
-    def resolve_options(self, options: Any) -> dict[str, Any]:
-        resolved = super().resolve_options(options)
-        _content_for(resolved)  # bad params fail here, at creation, naming the path
-        return resolved
-
-    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
-        """The deck for ``ludoteca play``; Rich markup colours each crate by owner."""
-        from .terminal import render
-
-        return render(view, lang)
-
-    def evaluate(self, view: dict[str, Any], seat: int) -> float:
-        """Score difference, as the view shows it (live group scores, rats, Rat Hot bonus)."""
-        scores = view["scores"]
-        if view.get("lost") is not None:
-            return -1000.0 if view["lost"] == seat else 1000.0
-        return float(scores[seat] - scores[1 - seat])
-
-    # ---- RL interop (ludoteca.interop); layouts in encoding.py ------------------------------
-    def _strips(self, options: Any) -> int:
-        return len(_content_for(self.resolve_options(options)).tiles)
-
-    def num_distinct_actions(self, players: int, options: Any = None) -> int:
-        """Picks, then places over every spot the table can ever reach (see encoding.py)."""
-        return encoding.num_actions(self._strips(options))
-
-    def observation_size(self, players: int, options: Any = None) -> int:
-        return encoding.observation_size(self._strips(options))
-
-    def encode(self, view: dict[str, Any]) -> list[float]:
-        return encoding.encode(view)
-
-    def encode_array(self, view: dict[str, Any]) -> Any:
-        """``encode`` as a float32 numpy array, which the interop layer prefers (faster)."""
-        return encoding.encode_array(view)
-
-    def max_game_length(self, players: int, options: Any = None) -> int:
-        """At most a pick and a place per strip."""
-        return 2 * self._strips(options)
-
-
-GAME = Dschunke()
+__all__ = ["GAME"]

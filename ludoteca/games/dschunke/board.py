@@ -6,6 +6,8 @@ incrementally: a placement can only change spots that touch the three cells it c
 
 from __future__ import annotations
 
+from collections import Counter
+
 Cell = tuple[int, int]
 Spot = tuple[int, int, str]          # top-left cell and axis "h" or "v"
 
@@ -27,23 +29,55 @@ def crates_in_order(strip: list[str], direction: str) -> list[str]:
 
 
 class Board:
-    """Top view: cell -> (height, index of the placement on top, crate on top)."""
+    """Top view: cell -> (height, index of the placement on top, crate on top).
 
-    __slots__ = ("top", "spots", "groups_cache")
+    ``placements`` counts the strips laid on it, so a state can tell whether its board is
+    current.  The ``*_cache`` attributes hold what views and scores read after every move
+    (bots ask for both), each kept until the next placement; they are never mutated, only
+    replaced, so a copy shares them."""
+
+    __slots__ = ("top", "spots", "placements", "groups_cache", "crates_cache", "cells_cache")
 
     def __init__(self) -> None:
         self.top: dict[Cell, tuple[int, int, str]] = {}
         self.spots: set[Spot] = set()
-        #: scoring.groups() of this top view, kept until the next placement (views and
-        #: scores both need it, and bots ask for both after every move)
+        self.placements = 0
+        #: scoring.groups() of this top view
         self.groups_cache: list | None = None
+        #: how many of each crate show from above
+        self.crates_cache: Counter[str] | None = None
+        #: the top view sorted by cell: [(cell, (height, placement, crate)), ...]
+        self.cells_cache: list[tuple[Cell, tuple[int, int, str]]] | None = None
+
+    @classmethod
+    def from_placements(cls, strips: list[tuple[int, int, str, list[str]]]) -> Board:
+        """The board after laying ``strips`` in order, each (x, y, dir, crates as printed)."""
+        board = cls()
+        for index, (x, y, direction, crates) in enumerate(strips):
+            board.place(index, x, y, AXIS_OF[direction], crates_in_order(crates, direction))
+        return board
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
         other.top = dict(self.top)
         other.spots = set(self.spots)
-        other.groups_cache = self.groups_cache  # never mutated, only replaced
+        other.placements = self.placements
+        other.groups_cache = self.groups_cache
+        other.crates_cache = self.crates_cache
+        other.cells_cache = self.cells_cache
         return other
+
+    def crates(self) -> Counter[str]:
+        """How many of each crate ("red rice", "empty", ...) show from above."""
+        if self.crates_cache is None:
+            self.crates_cache = Counter(entry[2] for entry in self.top.values())
+        return self.crates_cache
+
+    def cells(self) -> list[tuple[Cell, tuple[int, int, str]]]:
+        """The top view in cell order (x, then y): what views list."""
+        if self.cells_cache is None:
+            self.cells_cache = sorted(self.top.items())
+        return self.cells_cache
 
     def height(self, cell: Cell) -> int:
         entry = self.top.get(cell)
@@ -94,7 +128,8 @@ class Board:
         height = self.height(cells[0]) + 1
         for cell, crate in zip(cells, crates, strict=True):
             self.top[cell] = (height, index, crate)
-        self.groups_cache = None
+        self.placements += 1
+        self.groups_cache = self.crates_cache = self.cells_cache = None
         self._refresh_spots_near(cells)
 
     def _refresh_spots_near(self, cells: tuple[Cell, ...]) -> None:
@@ -124,3 +159,24 @@ class Board:
                         if spot not in spots and spot not in overlapping and allows(*spot):
                             spots.add(spot)
 
+    def __str__(self) -> str:
+        """The top view as plain text: each cell shows its height and crate initials."""
+        if not self.top:
+            return ""
+        xs = [x for x, _ in self.top]
+        ys = [y for _, y in self.top]
+        rows = []
+        for y in range(min(ys), max(ys) + 1):
+            row = []
+            for x in range(min(xs), max(xs) + 1):
+                entry = self.top.get((x, y))
+                row.append("  .   " if entry is None else f"{entry[0]}{_initials(entry[2]):<5}")
+            rows.append(" ".join(row))
+        return "\n".join(rows)
+
+
+def _initials(crate: str) -> str:
+    if crate == "empty":
+        return "--"
+    colour, kind = crate.split(" ", 1)
+    return colour[0] + kind[:3]

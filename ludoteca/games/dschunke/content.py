@@ -1,22 +1,35 @@
-"""The tile mix and scoring numbers, loaded from ``tiles.toml`` and checked entry by entry."""
+"""The strip mix and scoring numbers, loaded from ``content.toml`` and checked entry by entry.
+
+Every state of one rule set and one ``params`` shares a single :class:`Content` (it is
+immutable), built by :func:`content_for` and kept in the engine's bounded cache, so a sweep over
+thousands of settings cannot grow memory without end.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.engine.content import ContentError, load_toml, require
-from ludoteca.engine.params import override
+from ludoteca.engine.content import ContentError, content_cache, load_content, require
 
 COLOURS = ("red", "green")
 GOODS = ("rice", "vegetables", "spice", "fish")
 EMPTY = "empty"
 RAT = "rat"
+RULES = ("dschunke", "rat-hot")
+#: The most strips a pile may hold (Dschunke ships 42, Rat Hot 43).  Why a bound: a game's
+#: length, its action numbers (``encoding.py``: about 4 x 2(3T+1)^2) and its observation all
+#: grow with the pile; 100 strips keep a game under 200 decisions and the action space under
+#: a million numbers.
+MAX_STRIPS = 100
 
 
 @dataclass(frozen=True)
 class Content:
-    tiles: list[list[str]]      # index = tile id; the start strip is not among them
+    """What one rule set plays with: the pile's strips (index = strip id), the start strip
+    and the scoring numbers."""
+
+    tiles: list[list[str]]      # index = strip id; the start strip is not among them
     start: list[str]
     min_group: int
     rat_penalty: int
@@ -53,19 +66,28 @@ def _check_strip(where: str, strip: Any) -> list[str]:
     return list(strip)
 
 
-def load(rules: str, params: dict[str, Any] | None = None) -> Content:
-    """The content for ``rules`` ("dschunke" or "rat-hot"), with designer overrides applied."""
-    raw = load_toml("ludoteca.games.dschunke", "tiles.toml")
-    if params:
-        raw = override(raw, params)
+def _check_pile(rules: str, tiles: list, extra: list) -> None:
+    """The pile must hold 1 to MAX_STRIPS strips; the message names the params path."""
+    count = len(tiles) + (len(extra) if rules == "rat-hot" else 0)
+    if not 1 <= count <= MAX_STRIPS:
+        where = "params.tiles" if rules == "dschunke" else "params.tiles (with params.rat_hot_extra)"
+        raise ContentError(f"{where}: the pile must hold from 1 to {MAX_STRIPS} strips; got {count}")
+
+
+@content_cache()
+def content_for(params: dict[str, Any] | None, rules: str = "dschunke") -> Content:
+    """The content for ``rules`` ("dschunke" or "rat-hot") with the designer's ``params`` laid
+    over ``content.toml``; a bad key, kind or out-of-range number raises ValueError naming
+    the path (``params.rat_hot.rat_limit: must be from 1 to 20; got 99``)."""
+    require(rules in RULES, f"rules must be one of {', '.join(RULES)}; got {rules!r}")
+    raw = load_content(__package__, "content.toml", params)
     try:
+        _check_pile(rules, raw["tiles"], raw["rat_hot_extra"])
         tiles = [_check_strip(f"tiles[{i}]", t) for i, t in enumerate(raw["tiles"])]
         if rules == "rat-hot":
-            tiles += [_check_strip(f"rat_hot_extra[{i}]", t)
-                      for i, t in enumerate(raw["rat_hot_extra"])]
+            tiles += [_check_strip(f"rat_hot_extra[{i}]", t) for i, t in enumerate(raw["rat_hot_extra"])]
         start = _check_strip("start", raw["start"])
         scoring, rat_hot = raw["scoring"], raw["rat_hot"]
-        require(len(tiles) >= 1, "tiles: the pile needs at least one strip")
         require(rat_hot["spice_good"] in GOODS, f"rat_hot.spice_good must be one of {GOODS}")
         return Content(
             tiles=tiles, start=start,
@@ -74,4 +96,4 @@ def load(rules: str, params: dict[str, Any] | None = None) -> Content:
             larger_points=int(rat_hot["larger_points"]), rat_limit=int(rat_hot["rat_limit"]),
         )
     except KeyError as exc:
-        raise ContentError(f"tiles.toml lacks the entry {exc.args[0]!r}") from exc
+        raise ContentError(f"content.toml lacks the entry {exc.args[0]!r}") from exc

@@ -18,7 +18,8 @@ Action indices (``T`` = number of strips in the pile at set-up, 42 or 43):
   The strip is not part of the index: only one strip can be placed at any moment.
 
 Observation (``observation_size`` floats, from the point of view of ``view["seat"]``; a
-spectator sees it as red).  "Mine" is the seat's colour, "theirs" the other colour:
+spectator sees it as red), built from the documented view keys only.  "Mine" is the seat's
+colour, "theirs" the other colour:
 
 * ``[0, 12*41*41)``: the board window ``|x|, |y| <= 20`` around the start strip, channel
   major: ``index = channel*1681 + (y+20)*41 + (x+20)``.  Channel 0 is the height of the top
@@ -41,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from .content import COLOURS, EMPTY, GOODS, RAT
+from .content import EMPTY, GOODS, RAT
 
 DIR_ORDER = ("E", "W", "S", "N")
 DIR_NUMBER = {d: i for i, d in enumerate(DIR_ORDER)}
@@ -145,16 +146,19 @@ def encode(view: dict[str, Any]) -> list[float]:
 
 def encode_array(view: dict[str, Any]) -> np.ndarray:
     """:func:`encode` as a float32 numpy array, built without a 20 000-item Python list
-    (``ludoteca.interop`` uses it when a game offers it: it is most of the cost of a step)."""
+    (``ludoteca.interop`` uses it when a game offers it: it is most of the cost of a step).
+    It reads only the documented view keys."""
     seat = view["seat"]
     me = 0 if seat is None else seat
-    mine = COLOURS[me]
-    strips = view["pile"] + len(view["placed"]) - 1 + len(view["hand"]) + len(view["set_aside"])
+    seats = view["seats"]
+    mine = seats[me]["colour"]
+    strips = view["strips"]
     out = np.zeros(observation_size(strips), dtype=np.float32)
 
     outside = CHANNELS * AREA
-    for x, y, height, crate in view["cells"]:
-        channel = 1 + _crate_class(crate, mine)
+    for cell in view["cells"]:
+        x, y, height = cell["x"], cell["y"], cell["height"]
+        channel = 1 + _crate_class(cell["crate"], mine)
         if abs(x) <= WINDOW and abs(y) <= WINDOW:
             at = (y + WINDOW) * SIDE + (x + WINDOW)
             out[at] = height / 4.0
@@ -164,35 +168,34 @@ def encode_array(view: dict[str, Any]) -> np.ndarray:
             out[outside + channel] += 0.1
 
     hand_at = outside + CHANNELS
-    for slot, entry in enumerate(view["hand"][:2]):
+    for slot, entry in enumerate(view["drawn"][:2]):
         base = hand_at + slot * HAND_SLOT
         out[base] = 1.0
-        out[base + 1] = 1.0 if entry["tile"] == view["picked"] else 0.0
+        out[base + 1] = 1.0 if entry["tile"] == view["to_place"] else 0.0
         for i, crate in enumerate(entry["crates"]):
             out[base + 2 + i * CRATE_CLASSES + _crate_class(crate, mine)] = 1.0
 
     tiles_at = hand_at + 2 * HAND_SLOT
-    for entry in view["hand"]:
+    for entry in view["drawn"]:
         out[tiles_at + entry["tile"]] = 1.0
-    for tile, *_ in view["placed"]:
-        if tile >= 0:
-            out[tiles_at + strips + tile] = 1.0
+    for placement in view["placed"]:
+        if placement["tile"] >= 0:
+            out[tiles_at + strips + placement["tile"]] = 1.0
     for tile in view["set_aside"]:
         out[tiles_at + 2 * strips + tile] = 1.0
 
     other = 1 - me
-    lost = view["lost"]
     out[len(out) - SCALARS:] = [
         1.0 if (not view["is_over"] and view["turn"] == me) else 0.0,
         1.0 if me == 0 else 0.0,
-        view["pile"] / strips,
+        view["pile_size"] / strips,
         (len(view["placed"]) - 1) / strips,
         view["scores"][me] / 50.0, view["scores"][other] / 50.0,
-        view["rats"][me] / 10.0, view["rats"][other] / 10.0,
-        view["bonus"][me] / 10.0, view["bonus"][other] / 10.0,
+        seats[me]["rats"] / 10.0, seats[other]["rats"] / 10.0,
+        seats[me]["bonus"] / 10.0, seats[other]["bonus"] / 10.0,
         1.0 if view["rules"] == "rat-hot" else 0.0,
         1.0 if view["is_over"] else 0.0,
-        1.0 if lost == me else 0.0,
-        1.0 if lost == other else 0.0,
+        1.0 if seats[me]["lost"] else 0.0,
+        1.0 if seats[other]["lost"] else 0.0,
     ]
     return out

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import NEIGHBOURS, Board, Cell
-from .content import COLOURS, EMPTY, Content, crate_colour, crate_kind
+from .content import COLOURS, EMPTY, GOODS, RAT, Content, crate_colour, crate_kind
+
+RAT_SUFFIX = f" {RAT}"
 
 
 def triangle(n: int) -> int:
@@ -39,9 +41,8 @@ def groups(board: Board) -> list[tuple[str, list[Cell]]]:
 def _find_groups(board: Board) -> list[tuple[str, list[Cell]]]:
     seen: set[Cell] = set()
     found = []
-    for cell in sorted(board.top):
-        crate = board.top[cell][2]
-        if cell in seen or crate == EMPTY or crate_kind(crate) == "rat":
+    for cell, (_, _, crate) in board.cells():  # the view sorts the cells anyway: sort once
+        if cell in seen or crate == EMPTY or crate.endswith(RAT_SUFFIX):
             continue
         group = group_of(board, cell)
         seen |= group
@@ -51,13 +52,14 @@ def _find_groups(board: Board) -> list[tuple[str, list[Cell]]]:
 
 
 def visible_rats(board: Board, colour: str) -> int:
-    rat = f"{colour} rat"
-    return sum(1 for entry in board.top.values() if entry[2] == rat)
+    """Rats of ``colour`` that show from above (each costs its owner at the end)."""
+    return board.crates()[f"{colour} {RAT}"]
 
 
 def visible_goods(board: Board, colour: str) -> int:
-    return sum(1 for entry in board.top.values()
-               if crate_colour(entry[2]) == colour and crate_kind(entry[2]) != "rat")
+    """Goods crates of ``colour`` that show from above (the optional tie-break)."""
+    crates = board.crates()
+    return sum(crates[f"{colour} {good}"] for good in GOODS)
 
 
 def end_scores(board: Board, content: Content) -> list[int]:

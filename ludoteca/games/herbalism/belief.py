@@ -34,15 +34,31 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from .content import Content
 from .knowledge import TRANSFERS, redact
-
-if TYPE_CHECKING:
-    from .rules import HerbalismState
 
 BITS = 3
 MASK = 7
+
+
+class Table(Protocol):
+    """The state data the determinizer reads and rewrites (``Table``; typed loosely
+    so this module does not import the state, which imports it)."""
+
+    content: Content
+    options: dict[str, Any]
+    players: int
+    round: int
+    phase: str
+    active: int
+    pharmacist: list[int]
+    hands: list[list[int]]
+    cure: list[int]
+    log: list[dict[str, Any]]
+    #: seat -> its forward filter (a :class:`Belief`), shared with clones
+    beliefs: dict[Any, Any]
 
 
 @lru_cache(maxsize=4096)
@@ -53,7 +69,7 @@ def _vectors(size: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple((v, *rest) for v in range(min(size, caps[0]) + 1) for rest in _vectors(size - v, caps[1:]))
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)  # one per player count with the shipped colours; a few MB each at most
 def _all_deals(totals: tuple[int, ...], sizes: tuple[int, ...]) -> dict[Any, dict[int, float]]:
     """Every deal (rows: players then the cure) with its number of card-level deals (up to a
     constant), grouped by (seat, that seat's hand) and under None for a spectator.
@@ -96,10 +112,10 @@ def prior(totals: tuple[int, ...], sizes: tuple[int, ...], own: int,
 class _Steps:
     """Turns knowledge-sheet entries into filter steps over packed count matrices."""
 
-    def __init__(self, state: HerbalismState) -> None:
-        self.k = state.k
+    def __init__(self, state: Table) -> None:
+        self.content = state.content
         self.pair_optional = state.options["brewing_pair_optional"]
-        self.ncol = len(self.k.colours)
+        self.ncol = len(self.content.colours)
         self.cure_row = state.players
         self.units = [[1 << (BITS * (self.ncol * h + c)) for c in range(self.ncol)]
                       for h in range(state.players + 1)]
@@ -107,14 +123,10 @@ class _Steps:
                      for h in range(state.players + 1)]
 
     def colours_of(self, medicine_name: str) -> tuple[int, ...]:
-        pair = self.k.pairs[self.k.medicines.index(medicine_name)]
-        return tuple(range(self.ncol)) if pair is None else pair
+        return self.content.colours_of(self.content.medicines.index(medicine_name))
 
     def other(self, medicine_name: str, x: int) -> int:
-        pair = self.k.pairs[self.k.medicines.index(medicine_name)]
-        if pair is None:
-            return x
-        return pair[1] if pair[0] == x else pair[0]
+        return self.content.other_colour(self.content.medicines.index(medicine_name), x)
 
     def cure_of(self, w: int) -> list[int]:
         offs = self.offs[self.cure_row]
@@ -130,10 +142,10 @@ class _Steps:
         ``lo <= cell <= hi`` of a candidate becomes ``w + delta`` (cards moved by that choice);
         ("filter", predicate): worlds failing it are dropped."""
         kind = e["k"]
-        U, O, k = self.units, self.offs, self.k  # noqa: E741
+        U, O, content = self.units, self.offs, self.content  # noqa: E741
         if kind in ("inquiring", "feeding"):
             a, b, n = e["by"], e["target"], e["count"]
-            xs = [k.colours.index(e["colour"])] if "colour" in e else list(self.colours_of(e["medicine"]))
+            xs = [content.colours.index(e["colour"])] if "colour" in e else list(self.colours_of(e["medicine"]))
             cands = []
             for x in xs:
                 y = self.other(e["medicine"], x)
@@ -145,7 +157,7 @@ class _Steps:
             return ("move", cands)
         if kind == "brewing":
             a, b, n = e["by"], e["target"], e["count"]
-            pair = k.pairs[k.medicines.index(e["medicine"])]
+            pair = content.pairs[content.medicines.index(e["medicine"])]
             if pair is not None:
                 # One of each colour of the card the target holds: no choice, but which ones
                 # moved is hidden when only one did.
@@ -169,14 +181,14 @@ class _Steps:
             allowed = self.colours_of(e["medicine"])
             if n == 0:
                 return ("move", [(None, 0, tuple((O[b][c], 0, 0) for c in allowed))])
-            xs = [k.colours.index(e["colour"])] if "colour" in e else list(allowed)
+            xs = [content.colours.index(e["colour"])] if "colour" in e else list(allowed)
             return ("move", [(x, n * (U[a][x] - U[b][x]), ((O[b][x], n, n),)) for x in xs])
         if kind == "check":
-            medicine, right = k.medicines.index(e["card"]), e["correct"]
+            medicine, right = content.medicines.index(e["card"]), e["correct"]
             known = e.get("cure")
             if known is not None:
                 return ("filter", lambda w: self.cure_of(w) == known)
-            return ("filter", lambda w: k.matches(self.cure_of(w), medicine) == right)
+            return ("filter", lambda w: content.matches(self.cure_of(w), medicine) == right)
         if kind == "reveal":
             cure = e["cure"]
             return ("filter", lambda w: self.cure_of(w) == cure)
@@ -198,19 +210,19 @@ class Belief:
         self.round, self.entries, self.filters, self.steps = round_no, entries, filters, steps
 
 
-def _belief(state: HerbalismState, seat: int | None, sheet: list[dict[str, Any]], steps: _Steps) -> Belief:
+def _belief(state: Table, seat: int | None, sheet: list[dict[str, Any]], steps: _Steps) -> Belief:
     """The filter for ``sheet``, reusing a cached one for a prefix of it."""
-    cache = state._beliefs
+    cache = state.beliefs
     old = cache.get(seat)
     if old is not None and old.round == state.round and len(old.entries) <= len(sheet) \
             and old.entries == sheet[:len(old.entries)]:
         entries, filters, steps_ = list(old.entries), list(old.filters), list(old.steps)
     else:
         deal = sheet[0]
-        sizes = tuple(deal["sizes"]) + (state.k.cure_cards,)
+        sizes = tuple(deal["sizes"]) + (state.content.cure_cards,)
         own = tuple(deal["hand"]) if seat is not None else None
         own_seat = -1 if seat is None else seat
-        entries, filters, steps_ = [deal], [prior(state.k.totals, sizes, own_seat, own)], [None]
+        entries, filters, steps_ = [deal], [prior(state.content.totals, sizes, own_seat, own)], [None]
     for i in range(len(entries), len(sheet)):
         e = sheet[i]
         entries.append(e)
@@ -244,25 +256,25 @@ def _belief(state: HerbalismState, seat: int | None, sheet: list[dict[str, Any]]
     return result
 
 
-def warm(state: HerbalismState, seat: int | None) -> None:
+def warm(state: Table, seat: int | None) -> None:
     """Build (or extend) ``seat``'s cached filter on ``state``."""
     _belief(state, seat, [redact(e, seat) for e in state.log], _Steps(state))
 
 
-def _final(state: HerbalismState, seat: int | None) -> tuple[Belief, _Steps, dict[int, float]]:
+def _final(state: Table, seat: int | None) -> tuple[Belief, _Steps, dict[int, float]]:
     steps = _Steps(state)
     belief = _belief(state, seat, [redact(e, seat) for e in state.log], steps)
     final = belief.filters[-1]
     # A public fact not yet in the log: whoever is about to give (Inquiring/Feeding) holds a
     # card of a colour of their medicine card, or the action would not have been legal.
     if state.phase == "give":
-        medicine = state.k.medicines[state.pharmacist[state.active]]
+        medicine = state.content.medicines[state.pharmacist[state.active]]
         holds = steps.holds_any(state.active, steps.colours_of(medicine))
         final = {w: p for w, p in final.items() if holds(w)}
     return belief, steps, final
 
 
-def distribution(state: HerbalismState, seat: int | None) -> dict[tuple[tuple[int, ...], ...], float]:
+def distribution(state: Table, seat: int | None) -> dict[tuple[tuple[int, ...], ...], float]:
     """The exact probability of each current deal (hands..., cure) given ``seat``'s knowledge:
     tests compare it with brute force; bots may read marginals (e.g. of the cure) from it."""
     belief, steps, final = _final(state, seat)
@@ -271,7 +283,7 @@ def distribution(state: HerbalismState, seat: int | None) -> dict[tuple[tuple[in
             for w, p in final.items()}
 
 
-def resample(state: HerbalismState, seat: int | None, rng: random.Random) -> None:
+def resample(state: Table, seat: int | None, rng: random.Random) -> None:
     """Replace everything ``seat`` cannot know with an exact draw from its consistent worlds."""
     belief, steps, final = _final(state, seat)
     worlds = list(final)
@@ -298,11 +310,11 @@ def resample(state: HerbalismState, seat: int | None, rng: random.Random) -> Non
     _write(state, seat, steps, w, now, before, choice)
 
 
-def _write(state: HerbalismState, seat: int | None, steps: _Steps, deal: int, now: int,
+def _write(state: Table, seat: int | None, steps: _Steps, deal: int, now: int,
            before: list[int], choice: list[Any]) -> None:
     """Put the sampled history into ``state``: deal, unseen colours, checks, hands and cure."""
-    k, players = state.k, state.players
-    names = k.colours
+    content, players = state.content, state.players
+    names = content.colours
     cure = steps.cure_of(deal)
     state.log[0]["hands"] = [steps.row(deal, h) for h in range(players)]
     state.log[0]["cure"] = list(cure)
@@ -321,7 +333,7 @@ def _write(state: HerbalismState, seat: int | None, steps: _Steps, deal: int, no
             e["colour"] = None if x is None else names[x]
         else:
             cards = [0] * len(names)
-            pair = k.pairs[k.medicines.index(e["medicine"])]
+            pair = content.pairs[content.medicines.index(e["medicine"])]
             if pair is not None:
                 cards[pair[0]], cards[pair[1]] = x
             elif x is not None:
@@ -330,4 +342,4 @@ def _write(state: HerbalismState, seat: int | None, steps: _Steps, deal: int, no
     state.hands = [steps.row(now, h) for h in range(players)]
     state.cure = steps.cure_of(now)
     # Other seats' sheets now tell the sampled story: their cached filters no longer apply.
-    state._beliefs = {s: b for s, b in state._beliefs.items() if s == seat}
+    state.beliefs = {s: b for s, b in state.beliefs.items() if s == seat}

@@ -6,13 +6,11 @@ so rules code reads them from here instead of hard-coding them.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from ludoteca.engine.content import ContentError, load_toml, require
-from ludoteca.engine.params import override
+from ludoteca.engine.content import ContentError, content_cache, load_content, require
 
 #: The five action cards (rule text: Indagar, Alimentación, Fabricación de cerveza, Atractivo,
 #: Curación), in the order the game lists them.
@@ -21,6 +19,9 @@ ACTIONS = ("inquiring", "feeding", "brewing", "appealing", "curing")
 
 @dataclass(frozen=True)
 class Content:
+    """Every number and component of one game's content (``state.content``), immutable and
+    shared by every state with the same ``params``."""
+
     colours: tuple[str, ...]
     totals: tuple[int, ...]                  # cards per colour
     cure_cards: int
@@ -43,6 +44,19 @@ class Content:
     def medicine_index(self, name: str) -> int:
         return self.medicines.index(name)
 
+    def colours_of(self, medicine: int) -> tuple[int, ...]:
+        """The colours a medicine card lets you use: its two, or all of them (identical pair)."""
+        pair = self.pairs[medicine]
+        return tuple(range(len(self.colours))) if pair is None else pair
+
+    def other_colour(self, medicine: int, given: int) -> int:
+        """The colour counted or handed back after ``given``: the card's other colour, or the
+        same one on the identical pair."""
+        pair = self.pairs[medicine]
+        if pair is None:
+            return given
+        return pair[1] if pair[0] == given else pair[0]
+
     def matches(self, cure: list[int], medicine: int) -> bool:
         """Whether the cure cards fit ``medicine``: its two colours, or any two of one colour."""
         pair = self.pairs[medicine]
@@ -57,11 +71,15 @@ class Content:
         raise ContentError(f"no medicine card matches the cure {cure}")
 
 
-def load(params: dict[str, Any] | None = None) -> Content:
-    """The content with designer overrides applied; a bad entry raises ContentError naming it."""
-    raw = load_toml("ludoteca.games.herbalism", "content.toml")
-    if params:
-        raw = override(raw, params)
+@content_cache()
+def content_for(params: Mapping[str, Any] | None) -> Content:
+    """The content with the designer's ``params`` laid over ``content.toml``, built once per
+    distinct ``params`` (a bounded cache, so a sweep cannot grow memory without end).
+
+    An unknown key, a value of another kind or a number outside its ``[ranges]`` raises
+    ValueError naming the full path (``params.scoring.answer_right``); content that breaks the
+    game's schema raises ContentError naming the entry."""
+    raw = load_content(__package__, "content.toml", params)
     try:
         return _build(raw)
     except KeyError as exc:
@@ -76,6 +94,7 @@ def _build(raw: dict[str, Any]) -> Content:
     require(set(ingredients) == set(colours),
             f"ingredients: needs exactly one count per colour {list(colours)}; got {sorted(ingredients)}")
     totals = tuple(int(ingredients[c]) for c in colours)
+    # belief.py packs a count in 3 bits; [ranges] keeps designers far below that anyway
     require(all(0 <= n <= 7 for n in totals), f"ingredients: counts must be 0..7; got {totals}")
     cure_cards = int(raw["deal"]["cure_cards"])
     require(cure_cards == 2, f"deal.cure_cards: the cure is 2 cards (matched against a pair); got {cure_cards}")
@@ -122,13 +141,3 @@ def _build(raw: dict[str, Any]) -> Content:
         prediction_wrong=int(scoring["prediction_wrong"]), floor=int(scoring["floor"]),
         markers_per_colour=markers, action_sets=sets,
     )
-
-
-@lru_cache(maxsize=64)
-def _cached(key: str) -> Content:
-    return load(json.loads(key))
-
-
-def content_for(options: dict[str, Any]) -> Content:
-    """The content of a game with these (resolved) options; cached, so cheap to call."""
-    return _cached(json.dumps(options.get("params") or {}, sort_keys=True))

@@ -60,7 +60,7 @@ def evaluate(view: dict[str, Any], seat: int) -> float:
     if "hand" not in view:
         return value
     beliefs = cure_beliefs(view, seat)
-    marker = view["cure_markers"][seat]
+    marker = view["seats"][seat]["cure_marker"]
     checked_wrong = any(e["k"] == "check" and e["seat"] == seat and not e["correct"] for e in view["knowledge"])
     if checked_wrong:
         return value

@@ -59,3 +59,27 @@ def audience(entry: dict[str, Any]) -> list[int] | None:
     if kind == "check":
         return [entry["seat"]]
     return None
+
+
+def sheet(log: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """``seat``'s knowledge sheet: every entry of the round log as that seat saw it, in order."""
+    return [redact(entry, seat) for entry in log]
+
+
+def events_for(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events of a new log entry: the spectators' copy, and the full one for the seats
+    that see it (``"to"``) when it holds a secret.  The spectators' copy holds exactly what
+    :func:`redact` gives a spectator (written out here: this runs on every action)."""
+    kind = entry["k"]
+    full = {"type": kind, **entry}
+    del full["k"]
+    if kind in TRANSFERS:
+        public = {key: v for key, v in full.items() if key not in SECRET_TRANSFER_KEYS}
+        full["to"] = sorted({entry["by"], entry["target"]})
+        return [public, full]
+    if kind == "check":
+        public = dict(full)
+        del public["cure"]
+        full["to"] = [entry["seat"]]
+        return [public, full]
+    return [full]

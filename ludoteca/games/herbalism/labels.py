@@ -1,4 +1,9 @@
-"""Action and event labels in English, Spanish and French (names follow the rule text)."""
+"""Action, event and knowledge-sheet labels in English, Spanish and French (names follow the
+rule text).
+
+Why the sheet's notes live here too: a private event (the full story of a transfer, sent to
+its two players) reads exactly like that seat's note of it, and the terminal shows the same
+notes; one module keeps the words in step (the terminal imports this one, never the reverse)."""
 
 from __future__ import annotations
 
@@ -60,9 +65,20 @@ CATALOGUE = {
                  "fr": "Le joueur {seat} vérifie le remède sur {card} : {result}"},
     "right": {"en": "right", "es": "correcto", "fr": "juste"},
     "wrong": {"en": "wrong", "es": "incorrecto", "fr": "faux"},
-    "ev_round_over": {"en": "Round {round} over; scores {scores}",
-                      "es": "Fin de la ronda {round}; puntos {scores}",
-                      "fr": "Fin de la manche {round} ; points {scores}"},
+    "ev_round_over": {"en": "Round {round} over; scores: {scores}",
+                      "es": "Fin de la ronda {round}; puntos: {scores}",
+                      "fr": "Fin de la manche {round} ; points : {scores}"},
+    "ev_answer": {"en": "Player {seat} places their cure marker, answer side up, on {card}",
+                  "es": "El jugador {seat} coloca su marcador de curación, con la respuesta hacia arriba, en {card}",
+                  "fr": "Le joueur {seat} place son marqueur de guérison, face réponse, sur {card}"},
+    "ev_follow": {"en": "Player {seat} follows on {card}", "es": "El jugador {seat} sigue en {card}",
+                  "fr": "Le joueur {seat} suit sur {card}"},
+    "unknown_action": {"en": "An action this version cannot name", "es": "Una acción que esta versión no sabe nombrar",
+                       "fr": "Une action que cette version ne sait pas nommer"},
+    "unknown_event": {"en": "Something this version cannot describe happened",
+                      "es": "Pasó algo que esta versión no sabe describir",
+                      "fr": "Il s'est passé quelque chose que cette version ne sait pas décrire"},
+    "score_of": {"en": "player {seat} {score}", "es": "jugador {seat} {score}", "fr": "joueur {seat} {score}"},
     "ev_turn": {"en": "Player {seat}'s turn", "es": "Turno del jugador {seat}",
                 "fr": "Au tour du joueur {seat}"},
     "ev_targeted": {"en": "Player {seat} chooses player {target} for {card}",
@@ -80,8 +96,49 @@ CATALOGUE = {
     "ev_dealt": {"en": "Your hand: {cards}", "es": "Tu mano: {cards}", "fr": "Votre main : {cards}"},
     "ev_reveal": {"en": "The cure was {cards} ({card})", "es": "La cura era {cards} ({card})",
                   "fr": "Le remède était {cards} ({card})"},
-    "ev_game_over": {"en": "Game over; scores {scores}", "es": "Fin de la partida; puntos {scores}",
-                     "fr": "Fin de la partie ; points {scores}"},
+    "ev_game_over": {"en": "Game over; scores: {scores}", "es": "Fin de la partida; puntos: {scores}",
+                     "fr": "Fin de la partie ; points : {scores}"},
+}
+
+#: One knowledge-sheet entry in words (``note``): hidden details are said to be unseen.
+NOTES = {
+    "deal": {"en": "dealt {sizes} cards each{own}", "es": "se reparten {sizes} cartas a cada uno{own}",
+             "fr": "{sizes} cartes distribuées à chacun{own}"},
+    "own": {"en": "; you got {cards}", "es": "; recibes {cards}", "fr": " ; vous recevez {cards}"},
+    "transfer": {"en": "{card} by {by} on {medicine}, target {target}: {what}",
+                 "es": "{card} de {by} en {medicine}, objetivo {target}: {what}",
+                 "fr": "{card} par {by} sur {medicine}, cible {target} : {what}"},
+    "gave": {"en": "gave {colour}", "es": "dio {colour}", "fr": "a donné {colour}"},
+    "gave_hidden": {"en": "gave 1 card", "es": "dio 1 carta", "fr": "a donné 1 carte"},
+    "announced": {"en": "announced {count} {colour}", "es": "anunció {count} {colour}",
+                  "fr": "a annoncé {count} {colour}"},
+    "announced_hidden": {"en": "announced {count} (colour unseen)", "es": "anunció {count} (color no visto)",
+                         "fr": "a annoncé {count} (couleur non vue)"},
+    "returned": {"en": "handed back {count} {colour}", "es": "devolvió {count} {colour}",
+                 "fr": "a rendu {count} {colour}"},
+    "returned_hidden": {"en": "handed back {count} card(s)", "es": "devolvió {count} carta(s)",
+                        "fr": "a rendu {count} carte(s)"},
+    "handed": {"en": "handed over {what}", "es": "entregó {what}", "fr": "a donné {what}"},
+    "handed_hidden": {"en": "handed over {count} card(s)", "es": "entregó {count} carta(s)",
+                      "fr": "a donné {count} carte(s)"},
+    "nothing": {"en": "nothing", "es": "nada", "fr": "rien"},
+    "prediction": {"en": "player {seat} predicts {colour}", "es": "el jugador {seat} predice {colour}",
+                   "fr": "le joueur {seat} prédit {colour}"},
+    "marker": {"en": "player {seat}: {side} on {card}", "es": "jugador {seat}: {side} en {card}",
+               "fr": "joueur {seat} : {side} sur {card}"},
+    "answer": {"en": "answer", "es": "respuesta", "fr": "réponse"},
+    "follow": {"en": "follow", "es": "seguido", "fr": "suivi"},
+    "pass": {"en": "player {seat} passes", "es": "el jugador {seat} pasa", "fr": "le joueur {seat} passe"},
+    "check": {"en": "player {seat} checks {card}: {result}{cure}",
+              "es": "el jugador {seat} comprueba {card}: {result}{cure}",
+              "fr": "le joueur {seat} vérifie {card} : {result}{cure}"},
+    "right": {"en": "right", "es": "correcto", "fr": "juste"},
+    "wrong": {"en": "wrong", "es": "incorrecto", "fr": "faux"},
+    "cure_is": {"en": " (the cure: {cards})", "es": " (la cura: {cards})", "fr": " (le remède : {cards})"},
+    "reveal": {"en": "the cure was {cards} ({card})", "es": "la cura era {cards} ({card})",
+               "fr": "le remède était {cards} ({card})"},
+    "unknown": {"en": "a note this version cannot read", "es": "una nota que esta versión no sabe leer",
+                "fr": "une note que cette version ne sait pas lire"},
 }
 
 ORDER = ("red", "yellow", "green", "blue")
@@ -107,6 +164,55 @@ def card_name(name: str, lang: str) -> str:
     return ACTION_CARDS.get(name, {}).get(lang, name)
 
 
+def scores_text(scores: list[int], lang: str) -> str:
+    """[3, 0, 1] -> "player 0 3, player 1 0, player 2 1"."""
+    return ", ".join(text(CATALOGUE, "score_of", lang, seat=seat, score=score) for seat, score in enumerate(scores))
+
+
+def _n(key: str, lang: str, **values: Any) -> str:
+    return text(NOTES, key, lang, **values)
+
+
+def note(e: dict[str, Any], lang: str) -> str:
+    """One knowledge-sheet entry in words (hidden details shown as unseen)."""
+    kind = e["k"]
+    if kind == "deal":
+        own = _n("own", lang, cards=cards(e["hand"], lang)) if "hand" in e else ""
+        return _n("deal", lang, sizes=e["sizes"][0], own=own)
+    if kind in ("inquiring", "feeding", "brewing", "appealing"):
+        count = e["count"]
+        if kind == "inquiring":
+            what = (_n("gave", lang, colour=colour(e["colour"], lang)) + ", "
+                    + _n("announced", lang, count=count, colour=colour(e["counted"], lang))
+                    if "colour" in e else _n("gave_hidden", lang) + ", " + _n("announced_hidden", lang, count=count))
+        elif kind == "feeding":
+            what = (_n("gave", lang, colour=colour(e["colour"], lang)) + ", "
+                    + _n("returned", lang, count=count, colour=colour(e["returned"], lang))
+                    if "colour" in e else _n("gave_hidden", lang) + ", " + _n("returned_hidden", lang, count=count))
+        elif "cards" in e:
+            what = _n("handed", lang, what=cards(e["cards"], lang) if count else _n("nothing", lang))
+        elif "colour" in e:
+            shown = f"{count} {colour(e['colour'], lang)}" if e["colour"] else _n("nothing", lang)
+            what = _n("handed", lang, what=shown)
+        else:
+            what = _n("handed_hidden", lang, count=count)
+        return _n("transfer", lang, card=card_name(kind, lang), by=e["by"], target=e["target"],
+                  medicine=medicine(e["medicine"], lang), what=what)
+    if kind == "prediction":
+        return _n("prediction", lang, seat=e["seat"], colour=colour(e["colour"], lang))
+    if kind in ("answer", "follow"):
+        return _n("marker", lang, seat=e["seat"], side=_n(kind, lang), card=medicine(e["card"], lang))
+    if kind == "pass":
+        return _n("pass", lang, seat=e["seat"])
+    if kind == "check":
+        cure = _n("cure_is", lang, cards=cards(e["cure"], lang)) if "cure" in e else ""
+        return _n("check", lang, seat=e["seat"], card=medicine(e["card"], lang),
+                  result=_n("right" if e["correct"] else "wrong", lang), cure=cure)
+    if kind == "reveal":
+        return _n("reveal", lang, cards=cards(e["cure"], lang), card=medicine(e["card"], lang))
+    return _n("unknown", lang)
+
+
 def describe_action(action: dict[str, Any], lang: str) -> str:
     kind = action.get("type")
     if kind in ("move", "answer", "follow"):
@@ -125,7 +231,7 @@ def describe_action(action: dict[str, Any], lang: str) -> str:
         return text(CATALOGUE, "predict", lang, colour=colour(action["colour"], lang))
     if kind in ("skip_prediction", "pass"):
         return text(CATALOGUE, kind, lang)
-    return ", ".join(f"{key}={v}" for key, v in action.items())
+    return text(CATALOGUE, "unknown_action", lang)
 
 
 def describe_event(event: dict[str, Any], lang: str) -> str:
@@ -134,8 +240,7 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         name = medicine(event["card"], lang) if kind == "moved" else card_name(event["card"], lang)
         return text(CATALOGUE, "ev_" + kind, lang, seat=event["seat"], card=name)
     if kind in ("inquiring", "feeding", "brewing", "appealing") and "to" in event:
-        from .terminal import note  # the full story, for the two players involved
-
+        # the full story, for the two players involved: their note of it
         return note({"k": kind, **{key: v for key, v in event.items() if key not in ("type", "to")}}, lang)
     if kind == "inquiring":
         return text(CATALOGUE, "ev_inquiring", lang, by=event["by"], target=event["target"], count=event["count"])
@@ -147,11 +252,11 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         return text(CATALOGUE, "ev_check", lang, seat=event["seat"], card=medicine(event["card"], lang),
                     result=result)
     if kind == "round_over":
-        return text(CATALOGUE, "ev_round_over", lang, round=event["round"], scores=event["scores"])
+        return text(CATALOGUE, "ev_round_over", lang, round=event["round"], scores=scores_text(event["scores"], lang))
     if kind == "turn":
         return text(CATALOGUE, "ev_turn", lang, seat=event["seat"])
     if kind in ("answer", "follow"):
-        return f"{event['seat']}: " + text(CATALOGUE, kind, lang, card=medicine(event["card"], lang))
+        return text(CATALOGUE, "ev_" + kind, lang, seat=event["seat"], card=medicine(event["card"], lang))
     if kind == "targeted":
         return text(CATALOGUE, "ev_targeted", lang, seat=event["seat"], target=event["target"],
                     card=card_name(event["card"], lang))
@@ -166,5 +271,5 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if kind == "reveal":
         return text(CATALOGUE, "ev_reveal", lang, cards=cards(event["cure"], lang), card=medicine(event["card"], lang))
     if kind == "game_over":
-        return text(CATALOGUE, "ev_game_over", lang, scores=event["scores"])
-    return ", ".join(f"{key}={v}" for key, v in event.items() if key != "to")
+        return text(CATALOGUE, "ev_game_over", lang, scores=scores_text(event["scores"], lang))
+    return text(CATALOGUE, "unknown_event", lang)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
+from ludoteca.engine.i18n import text
 
-from .labels import card_name, cards, colour, medicine
+from .labels import NOTES, card_name, cards, colour, medicine, note
 
 WORDS = {
     "round": {"en": "Round {round} (first player {start}); game to {target} points",
@@ -22,44 +22,10 @@ WORDS = {
     "nowhere": {"en": "-", "es": "-", "fr": "-"},
     "in_hand": {"en": "in hand", "es": "en la mano", "fr": "en main"},
     "placed": {"en": "{side} on {card}", "es": "{side} en {card}", "fr": "{side} sur {card}"},
-    "answer": {"en": "answer", "es": "respuesta", "fr": "réponse"},
-    "follow": {"en": "follow", "es": "seguido", "fr": "suivi"},
     "hand": {"en": "Your hand: {cards}", "es": "Tu mano: {cards}", "fr": "Votre main : {cards}"},
     "cards_in_play": {"en": "Action cards: {cards}", "es": "Cartas de acción: {cards}",
                       "fr": "Cartes action : {cards}"},
     "notes": {"en": "Your notes this round:", "es": "Tus notas de esta ronda:", "fr": "Vos notes de la manche :"},
-    "deal": {"en": "dealt {sizes} cards each{own}", "es": "se reparten {sizes} cartas a cada uno{own}",
-             "fr": "{sizes} cartes distribuées à chacun{own}"},
-    "own": {"en": "; you got {cards}", "es": "; recibes {cards}", "fr": " ; vous recevez {cards}"},
-    "transfer": {"en": "{card} by {by} on {medicine}, target {target}: {what}",
-                 "es": "{card} de {by} en {medicine}, objetivo {target}: {what}",
-                 "fr": "{card} par {by} sur {medicine}, cible {target} : {what}"},
-    "gave": {"en": "gave {colour}", "es": "dio {colour}", "fr": "a donné {colour}"},
-    "gave_hidden": {"en": "gave 1 card", "es": "dio 1 carta", "fr": "a donné 1 carte"},
-    "announced": {"en": "announced {count} {colour}", "es": "anunció {count} {colour}",
-                  "fr": "a annoncé {count} {colour}"},
-    "announced_hidden": {"en": "announced {count} (colour unseen)", "es": "anunció {count} (color no visto)",
-                         "fr": "a annoncé {count} (couleur non vue)"},
-    "returned": {"en": "handed back {count} {colour}", "es": "devolvió {count} {colour}",
-                 "fr": "a rendu {count} {colour}"},
-    "returned_hidden": {"en": "handed back {count} card(s)", "es": "devolvió {count} carta(s)",
-                        "fr": "a rendu {count} carte(s)"},
-    "handed": {"en": "handed over {what}", "es": "entregó {what}", "fr": "a donné {what}"},
-    "handed_hidden": {"en": "handed over {count} card(s)", "es": "entregó {count} carta(s)",
-                      "fr": "a donné {count} carte(s)"},
-    "prediction": {"en": "player {seat} predicts {colour}", "es": "el jugador {seat} predice {colour}",
-                   "fr": "le joueur {seat} prédit {colour}"},
-    "marker": {"en": "player {seat}: {side} on {card}", "es": "jugador {seat}: {side} en {card}",
-               "fr": "joueur {seat} : {side} sur {card}"},
-    "pass": {"en": "player {seat} passes", "es": "el jugador {seat} pasa", "fr": "le joueur {seat} passe"},
-    "check": {"en": "player {seat} checks {card}: {result}{cure}",
-              "es": "el jugador {seat} comprueba {card}: {result}{cure}",
-              "fr": "le joueur {seat} vérifie {card} : {result}{cure}"},
-    "right": {"en": "right", "es": "correcto", "fr": "juste"},
-    "wrong": {"en": "wrong", "es": "incorrecto", "fr": "faux"},
-    "cure_is": {"en": " (the cure: {cards})", "es": " (la cura: {cards})", "fr": " (le remède : {cards})"},
-    "reveal": {"en": "the cure was {cards} ({card})", "es": "la cura era {cards} ({card})",
-               "fr": "le remède était {cards} ({card})"},
     "last": {"en": "Last round: cure {cards} ({card}), points {deltas}",
              "es": "Última ronda: cura {cards} ({card}), puntos {deltas}",
              "fr": "Dernière manche : remède {cards} ({card}), points {deltas}"},
@@ -70,59 +36,21 @@ def _w(key: str, lang: str, **values: Any) -> str:
     return WORDS[key].get(lang, WORDS[key]["en"]).format(**values)
 
 
-def note(e: dict[str, Any], lang: str) -> str:
-    """One knowledge-sheet entry in words (hidden details shown as unseen)."""
-    kind = e["k"]
-    if kind == "deal":
-        own = _w("own", lang, cards=cards(e["hand"], lang)) if "hand" in e else ""
-        return _w("deal", lang, sizes=e["sizes"][0], own=own)
-    if kind in ("inquiring", "feeding", "brewing", "appealing"):
-        count = e["count"]
-        if kind == "inquiring":
-            what = (_w("gave", lang, colour=colour(e["colour"], lang)) + ", "
-                    + _w("announced", lang, count=count, colour=colour(e["counted"], lang))
-                    if "colour" in e else _w("gave_hidden", lang) + ", " + _w("announced_hidden", lang, count=count))
-        elif kind == "feeding":
-            what = (_w("gave", lang, colour=colour(e["colour"], lang)) + ", "
-                    + _w("returned", lang, count=count, colour=colour(e["returned"], lang))
-                    if "colour" in e else _w("gave_hidden", lang) + ", " + _w("returned_hidden", lang, count=count))
-        elif "cards" in e:
-            what = _w("handed", lang, what=cards(e["cards"], lang))
-        elif "colour" in e:
-            shown = f"{count} {colour(e['colour'], lang)}" if e["colour"] else "-"
-            what = _w("handed", lang, what=shown)
-        else:
-            what = _w("handed_hidden", lang, count=count)
-        return _w("transfer", lang, card=card_name(kind, lang), by=e["by"], target=e["target"],
-                  medicine=medicine(e["medicine"], lang), what=what)
-    if kind == "prediction":
-        return _w("prediction", lang, seat=e["seat"], colour=colour(e["colour"], lang))
-    if kind in ("answer", "follow"):
-        return _w("marker", lang, seat=e["seat"], side=_w(kind, lang), card=medicine(e["card"], lang))
-    if kind == "pass":
-        return _w("pass", lang, seat=e["seat"])
-    if kind == "check":
-        cure = _w("cure_is", lang, cards=cards(e["cure"], lang)) if "cure" in e else ""
-        return _w("check", lang, seat=e["seat"], card=medicine(e["card"], lang),
-                  result=_w("right" if e["correct"] else "wrong", lang), cure=cure)
-    if kind == "reveal":
-        return _w("reveal", lang, cards=cards(e["cure"], lang), card=medicine(e["card"], lang))
-    return str(e)
-
-
 def render(view: dict[str, Any], lang: str = "en") -> str:
     """The whole table for one seat, as plain lines (Rich markup escaped)."""
+    from rich.markup import escape  # only ``ludoteca play`` needs Rich; loading a game does not
+
     lines = [_w("round", lang, round=view["round"], start=view["start_player"], target=view["target"])]
-    for seat in range(view["players"]):
-        marker = view["cure_markers"][seat]
+    for seat, public in enumerate(view["seats"]):
+        marker = public["cure_marker"]
         shown = (_w("in_hand", lang) if marker is None
-                 else _w("placed", lang, side=_w(marker["side"], lang), card=medicine(marker["card"], lang)))
-        where = view["pharmacists"][seat]
+                 else _w("placed", lang, side=text(NOTES, marker["side"], lang), card=medicine(marker["card"], lang)))
+        where = public["pharmacist"]
         line = _w("seat", lang, seat=seat, you=_w("you", lang) if seat == view["seat"] else "",
-                  score=view["scores"][seat], size=view["hand_sizes"][seat],
+                  score=public["score"], size=public["hand_size"],
                   where=medicine(where, lang) if where else _w("nowhere", lang), marker=shown)
-        if view["predictions"][seat]:
-            line += " | " + ", ".join(colour(c, lang) for c in view["predictions"][seat])
+        if public["predictions"]:
+            line += " | " + ", ".join(colour(c, lang) for c in public["predictions"])
         lines.append(("> " if seat in view["to_move"] else "  ") + line)
     lines.append(_w("cards_in_play", lang, cards=", ".join(card_name(c, lang) for c in view["action_cards"])))
     if "hand" in view:

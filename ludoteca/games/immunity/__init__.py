@@ -2,12 +2,10 @@
 
 >>> from ludoteca.games.immunity import GAME
 >>> state = GAME.new(players=3, seed=7)
->>> state.view(0)["turn"], state.view(0)["phase"] >= 1
-(1, True)
+>>> state.view(0)["turn"], state.view(0)["phase"]
+(1, 'start')
 """
 
-from .game import ImmunityGame
+from .game import GAME
 
-GAME = ImmunityGame()
-
-__all__ = ["GAME", "ImmunityGame"]
+__all__ = ["GAME"]

@@ -8,13 +8,22 @@ that exist, so every optional number (an environment effect a stage does not use
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from ludoteca.engine.content import ContentError, load_toml, require
-from ludoteca.engine.params import override
+from ludoteca.engine.content import (
+    CACHE_SIZE,
+    ContentError,
+    content_cache,
+    declared_ranges,
+    load_content,
+    require,
+)
+from ludoteca.engine.params import Ranges, override
+
+CONTENT_FILE = "content.toml"
 
 KINDS = ("acellular", "prokaryote", "eukaryote")
 GROUPS = {"virus": "acellular", "bacterium": "prokaryote", "fungus": "eukaryote",
@@ -31,11 +40,13 @@ ENV_PER_CELL = ("gain_cell", "lose_cell")
 
 RULE_NUMBERS = {  # name -> smallest allowed value
     "hand_limit": 0, "setup_medical": 0, "setup_pathogen": 0, "draw_medical": 0,
-    "draw_pathogen": 0, "environment_cards": 0, "max_cells_per_type": 0, "die_sides": 1,
+    "draw_pathogen": 0, "environment_cards": 0, "max_cells_per_type": 0, "die_sides": 2,
     "damage_per_counter": 0, "extension_growth": 0, "max_extension": 1, "tumour_damage": 0,
     "oxygen_lost_every": 1, "failed_organ_penalty": 0,
 }
 CELL_NUMBERS = ("cost", "defence", "clear", "clears_tumours", "oxygen", "store", "start")
+#: The longest life line (its length is the number of turns): no game may become endless.
+MAX_TURNS = 20
 #: Pathogens, medical cards and environment cards the shipped data must at least hold (dossier).
 MINIMUMS = {"pathogens": 20, "medical": 12, "environment": 12}
 
@@ -81,6 +92,29 @@ class Medical:
     copies: int
 
 
+@dataclass(frozen=True)
+class EnvironmentEffect:
+    """One environment card's effect at one life stage, zeros left out: (organ, damage, heal,
+    tumour) for every organ it touches and (cell, gained, lost) for every cell type."""
+
+    expose: int
+    oxygen: int
+    defence: int
+    draw_medical: int
+    draw_pathogen: int
+    organs: tuple[tuple[str, int, int, int], ...]
+    cells: tuple[tuple[str, int, int], ...]
+
+    @classmethod
+    def of(cls, effect: dict[str, Any], organs: list[str], cells: list[str]) -> EnvironmentEffect:
+        touched = tuple((o, effect["damage"][o], effect["heal"][o], effect["tumour"][o]) for o in organs
+                        if effect["damage"][o] or effect["heal"][o] or effect["tumour"][o])
+        changed = tuple((c, effect["gain_cell"][c], effect["lose_cell"][c]) for c in cells
+                        if effect["gain_cell"][c] or effect["lose_cell"][c])
+        return cls(effect["expose"], effect["oxygen"], effect["defence"], effect["draw_medical"],
+                   effect["draw_pathogen"], touched, changed)
+
+
 class Content:
     """Checked, ready-to-use content: the rules code reads numbers only from here."""
 
@@ -112,6 +146,12 @@ class Content:
         self.medical_ids: list[str] = list(self.medical)
         self.environment = data["environment"]
         self.environment_ids: list[str] = list(self.environment)
+        #: Each card's effect per stage with only what changes something (the rules skip zeros).
+        self.environment_effects = {
+            (card, stage): EnvironmentEffect.of(effects[stage], self.organs, self.cell_ids)
+            for card, effects in self.environment.items() for stage in STAGES}
+        #: (cell, defence per cell) for the cells that defend at all.
+        self.defending_cells = [(c, cell.defence) for c, cell in self.cells.items() if cell.defence]
         self.names = {key: v["name"] for section in ("cells", "organs", "pathogens", "medical",
                                                      "environment")
                       for key, v in data[section].items()}
@@ -126,28 +166,101 @@ class Content:
 
 
 # ---- loading --------------------------------------------------------------------------------
-@cache
+@functools.cache
 def base_data() -> str:
-    """The shipped content, normalised, as JSON (cached; copied for each use)."""
-    return json.dumps(normalise(load_toml(__package__, "content.toml")))
+    """The shipped content, normalised and checked against its own ranges, as JSON (parsed once;
+    each build starts from a fresh copy)."""
+    data = normalise(load_content(__package__, CONTENT_FILE, None))
+    bounds = leaf_ranges(data, shipped_ranges())
+    for path in numeric_paths(data):
+        require(path in bounds, f"{path}: no range declared for it in the [ranges] table")
+        low, high = bounds[path]
+        value = leaf(data, path)
+        require(low <= value <= high, f"{path}: {value} is outside its declared range {low:g} to {high:g}")
+    return json.dumps(data)
 
 
-@cache
-def _content_for(params_json: str) -> Content:
+def leaf_ranges(data: dict[str, Any], ranges: Ranges) -> dict[str, tuple[float, float]]:
+    """The declared range of every leaf a pattern reaches, the most specific pattern winning
+    (as in ``ludoteca.engine.params.range_of``), found by walking each pattern through the
+    data instead of testing every leaf against every pattern."""
+    found: dict[str, tuple[int, tuple[float, float]]] = {}
+    for pattern, (low, high) in ranges.items():
+        pieces = pattern.split(".")
+        stars = pieces.count("*")
+        for path in _expand(data, pieces):
+            if path not in found or stars < found[path][0]:
+                found[path] = (stars, (low, high))
+    return {path: bounds for path, (_, bounds) in found.items()}
+
+
+def _expand(node: Any, pieces: list[str], path: str = "") -> list[str]:
+    if not pieces:
+        return [path]
+    if not isinstance(node, dict):
+        return []
+    head, rest = pieces[0], pieces[1:]
+    keys = list(node) if head == "*" else [head] if head in node else []
+    return [p for key in keys for p in _expand(node[key], rest, f"{path}.{key}" if path else key)]
+
+
+def shipped_ranges() -> Ranges:
+    """The ``[ranges]`` table of content.toml: dotted path pattern -> [lowest, highest]."""
+    return declared_ranges(__package__, CONTENT_FILE)
+
+
+@content_cache()
+def content_for(params: dict[str, Any] | None) -> Content:
+    """The content with ``params`` laid over it, built once per distinct params and kept in a
+    bounded cache (the least recently used params are dropped, so a sweep cannot grow memory).
+
+    A bad path, kind or out-of-range number raises ValueError naming the full path, e.g.
+    ``params.rules.hand_limit: must be from 0 to 20; got 100000``.  Why not the engine's
+    ``load_content`` with the params: the shipped file leaves most environment effects out
+    (they are 0), so the data is normalised first and the overrides laid over that, which makes
+    every number reachable, each within its declared range."""
     data = json.loads(base_data())
-    params = json.loads(params_json)
     if params:
-        data = override(data, params)
+        data = override(data, params, ranges=shipped_ranges())
     return Content(data)
 
 
-def content_for(params: dict[str, Any] | None) -> Content:
-    """The content with ``params`` laid over it; a bad path or value raises ValueError naming it."""
-    try:
-        key = json.dumps(params or {}, sort_keys=True)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"params: must be plain JSON data ({exc})") from exc
-    return _content_for(key)
+#: Content by the identity of the params object a state holds: ``derive`` runs after every clone,
+#: and a clone shares its original's options, so this skips the canonical-JSON cache key (a
+#: third of a clone's time otherwise).  Safe because ``ImmunityGame.resolve_options`` gives
+#: every game its own copy of the params, which nothing changes afterwards; the entry keeps the
+#: params object alive, so its id cannot be reused.  Bounded: emptied when full.
+_BY_IDENTITY: dict[int, tuple[Any, Content]] = {}
+
+
+def content_of(params: dict[str, Any] | None) -> Content:
+    """``content_for(params)``, fast for a params object seen before (a state's own)."""
+    hit = _BY_IDENTITY.get(id(params))
+    if hit is not None and hit[0] is params:
+        return hit[1]
+    content = content_for(params)
+    if len(_BY_IDENTITY) >= CACHE_SIZE:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(params)] = (params, content)
+    return content
+
+
+def numeric_paths(data: dict[str, Any], path: str = "") -> list[str]:
+    """The dotted path of every number in ``data`` (the ranges must cover them all)."""
+    found: list[str] = []
+    for key, value in data.items():
+        where = f"{path}.{key}" if path else str(key)
+        if isinstance(value, dict):
+            found += numeric_paths(value, where)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            found.append(where)
+    return found
+
+
+def leaf(data: dict[str, Any], path: str) -> Any:
+    for key in path.split("."):
+        data = data[key]
+    return data
 
 
 def normalise(data: dict[str, Any]) -> dict[str, Any]:
@@ -218,6 +331,8 @@ def validate(data: dict[str, Any]) -> None:
         require(name in rules, f"rules.{name}: missing")
         _whole(f"rules.{name}", rules[name], minimum)
     _ids("rules.life_line", rules.get("life_line"), STAGES, "stages", allow_empty=False)
+    require(len(rules["life_line"]) <= MAX_TURNS,
+            f"rules.life_line: at most {MAX_TURNS} stages (one per turn); got {len(rules['life_line'])}")
 
     organs, cells = data["organs"], data["cells"]
     require(organs, "organs: needs at least one organ")
@@ -300,4 +415,4 @@ def validate(data: dict[str, Any]) -> None:
     require(not clash, f"ids must be unique across sections; repeated: {', '.join(sorted(clash))}")
 
 
-__all__ = ["Content", "ContentError", "content_for"]
+__all__ = ["Content", "ContentError", "content_for", "content_of"]

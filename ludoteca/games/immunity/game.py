@@ -1,14 +1,16 @@
-"""Immunity's Game: metadata, options (the rulings a table may play differently), evaluation."""
+"""Immunity's Game: metadata, options (the rulings a table may play differently), and thin
+delegations to the heuristic, the terminal board and the RL encoding."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ludoteca.engine import Game
 from ludoteca.engine.options import Option, choice, flag, params_option
 
-from . import rl
+from . import encoding, heuristic, terminal
 from .content import content_for
 from .state import ImmunityState
 
@@ -66,31 +68,28 @@ class ImmunityGame(Game):
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         resolved = super().resolve_options(options)
         content_for(resolved["params"])  # a bad override fails here, naming its path
+        # The game's own copy: the caller may reuse and change its mapping (a sweep), and
+        # ``content_of`` relies on a state's params never changing.
+        resolved["params"] = copy.deepcopy(resolved["params"])
         return resolved
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
-        """Own health against the best opponent's, plus defences and minus looming harm.
+        """Own health against the best opponent's, plus defences and minus looming harm (the
+        seat's view only; see :mod:`.heuristic`)."""
+        return heuristic.evaluate(view, seat)
 
-        Only the seat's view is read: health, cells, infections, tumours and environment sizes
-        are public; the seat's own hand is its own."""
-        boards = view["boards"]
-        me = boards[seat]
-        others = [b for i, b in enumerate(boards) if i != seat]
-        best_other = max(b["health"] for b in others)
-        counters = sum(i["n"] for i in me["infections"])
-        pressure = sum(len(b["env1"]) + len(b["env2"]) for b in others) / len(others)
-        return (me["health"] - best_other
-                + 0.5 * me["defence"] + 0.2 * sum(me["cells"].values())
-                + 0.3 * (me["oxygen_bonus"] + me["reserve"]) + 0.3 * len(me["memory"])
-                - 0.7 * counters - 0.8 * sum(me["tumours"].values())
-                - 0.4 * len(me["env1"]) - 0.3 * len(me["env2"]) + 0.15 * pressure)
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        return terminal.render_text(view, lang)
 
     # ---- reinforcement-learning interop (see docs/games/immunity.md) -----------------------
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
-        return rl.ActionSpace.for_options(self.resolve_options(options)).size
+        return encoding.ActionSpace.for_options(self.resolve_options(options)).size
 
     def observation_size(self, players: int, options: Mapping[str, Any] | None = None) -> int:
-        return rl.observation_size(content_for(self.resolve_options(options)["params"]))
+        return encoding.observation_size(content_for(self.resolve_options(options)["params"]))
 
     def encode(self, view: dict[str, Any]) -> list[float]:
-        return rl.encode(view)
+        return encoding.encode(view)
+
+
+GAME = ImmunityGame()

@@ -16,14 +16,17 @@ function roundDial(view, t) {
   return svg;
 }
 
-function wards(player, seat, mine, m, t) {
-  const svg = s("svg", { viewBox: "0 0 360 104", class: "wards", role: "img", "aria-label": t("dh_wards") });
-  for (let ward = 0; ward < 4; ward++) {
-    svg.append(s("rect", { x: ward * 90 + 2, y: 2, width: 86, height: 100, rx: 6, fill: "#eef6f7", stroke: "#7fb3b8" }),
-      s("text", { x: ward * 90 + 45, y: 100, "text-anchor": "middle", "font-size": 8, fill: "#557" }, t("dh_ward_n", { n: ward + 1 })));
+function wards(player, perWard, seat, mine, m, t) {
+  // A ward is perWard beds side by side (3 in the box: 4 wards of 3 beds, 360 wide).
+  const width = perWard * 28 + 6;
+  const count = Math.ceil(player.beds.length / perWard);
+  const svg = s("svg", { viewBox: `0 0 ${count * width} 104`, class: "wards", role: "img", "aria-label": t("dh_wards") });
+  for (let ward = 0; ward < count; ward++) {
+    svg.append(s("rect", { x: ward * width + 2, y: 2, width: width - 4, height: 100, rx: 6, fill: "#eef6f7", stroke: "#7fb3b8" }),
+      s("text", { x: ward * width + width / 2, y: 100, "text-anchor": "middle", "font-size": 8, fill: "#557" }, t("dh_ward_n", { n: ward + 1 })));
   }
   player.beds.forEach((patient, bed) => {
-    const x = Math.floor(bed / 3) * 90 + 17 + (bed % 3) * 28;
+    const x = Math.floor(bed / perWard) * width + 17 + (bed % perWard) * 28;
     const g = tag(s("g", { class: "bed", "data-bed": bed }), `bed${seat}-${bed}`, patient);
     g.append(s("rect", { x: x - 12, y: 8, width: 24, height: 34, rx: 3, fill: "#fff", stroke: "#bbb", class: "untreated" }),
       s("rect", { x: x - 12, y: 50, width: 24, height: 34, rx: 3, fill: "#e8f8f5", stroke: "#bbb", class: "treated" }),
@@ -39,7 +42,7 @@ function wards(player, seat, mine, m, t) {
 }
 
 function hospital(view, seat, mine, m, t, context) {
-  const p = view.players_state[seat];
+  const p = view.seats[seat];
   const departments = h("div", { class: "departments" });
   p.departments.forEach((d, i) => {
     const tile = tag(h("div", { class: `dept${d.used ? " used" : ""}`, "data-dept": i }, nameOf(t, GAME, d.id)), `dept${seat}-${i}`, d);
@@ -97,7 +100,7 @@ function hospital(view, seat, mine, m, t, context) {
       ` · ${t("dh_fatalities")}: ${p.fatalities}`, discharged, p.ambulance ? ` · ${t("dh_ambulance", { n: p.ambulance })}` : ""),
       `stats${seat}`, [p.score, p.blood_bags, p.fatalities, p.discharged?.length ?? 0]),
     arriving ? h("div", {}, h("b", {}, t("dh_arriving")), " ", arriving) : null,
-    wards(p, seat, mine, m, t), h("div", {}, h("b", {}, t("dh_departments"))), departments, station, ...extras);
+    wards(p, view.beds_per_ward ?? 3, seat, mine, m, t), h("div", {}, h("b", {}, t("dh_departments"))), departments, station, ...extras);
 }
 
 export function render(container, view, legal, send, i18n, context = {}) {
@@ -136,7 +139,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
   }
   offer.append(...m.actions((a) => a.type === "reveal" || a.type === "pass").map((action) => chip(m, (a) => a === action, null)));
   const hospitals = h("div", { class: "hospitals" });
-  const order = view.players_state.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const order = view.seats.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   for (const seat of order) hospitals.append(hospital(view, seat, seat === me, m, t, context));
   container.append(h("div", { class: "board-grid dice-hospital" }, top, intake, ambulances, offer, hospitals));
   highlightChanges(container, context);

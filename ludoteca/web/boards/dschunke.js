@@ -1,6 +1,7 @@
 // Dschunke: the deck seen from above. Each cell shows its height (shade and number) and the crate
 // on top in its owner's colour; the drawn strips; legal spots for the strip in hand, a preview on
-// hover, rotation; live group scores per colour.
+// hover, rotation; live group scores per colour. It reads the documented view keys
+// (docs/games/dschunke.md, "View keys").
 import { COLOURS, fallback, h, highlightChanges, moves, s, seatName, tag } from "./svg.js";
 
 const CELL = 30;
@@ -39,7 +40,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
   const m = moves(legal, send, context.replay);
   const places = m.actions((a) => a.type === "place");
   const tile = places.length ? places[0].tile : null;
-  const strip = view.hand.find((x) => x.tile === tile);
+  const strip = view.drawn.find((x) => x.tile === tile);
   let dir = DIRS[rotation % 4];
   if (places.length && !places.some((a) => a.dir === dir)) {
     // A strip that reads the same both ways is offered in one direction per axis.
@@ -49,15 +50,15 @@ export function render(container, view, legal, send, i18n, context = {}) {
   const spots = places.filter((a) => a.dir === dir);
 
   // ---- the deck ---------------------------------------------------------------------------------
-  const xs = view.cells.map((c) => c[0]).concat(spots.flatMap((a) => footprint(a.x, a.y, a.dir).map((c) => c[0])));
-  const ys = view.cells.map((c) => c[1]).concat(spots.flatMap((a) => footprint(a.x, a.y, a.dir).map((c) => c[1])));
+  const xs = view.cells.map((c) => c.x).concat(spots.flatMap((a) => footprint(a.x, a.y, a.dir).map((c) => c[0])));
+  const ys = view.cells.map((c) => c.y).concat(spots.flatMap((a) => footprint(a.x, a.y, a.dir).map((c) => c[1])));
   const minX = Math.min(...xs) - 1, maxX = Math.max(...xs) + 1, minY = Math.min(...ys) - 1, maxY = Math.max(...ys) + 1;
   const W = (maxX - minX + 1) * CELL, H = (maxY - minY + 1) * CELL;
   const px = (x) => (x - minX) * CELL, py = (y) => (y - minY) * CELL;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "deck", role: "img", "aria-label": t("dj_deck") });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#cfe3ef" }));
-  const maxH = Math.max(1, ...view.cells.map((c) => c[2]));
-  for (const [x, y, height, top] of view.cells) {
+  const maxH = Math.max(1, ...view.cells.map((c) => c.height));
+  for (const { x, y, height, crate: top } of view.cells) {
     const shade = 225 - Math.round((height / Math.max(3, maxH)) * 120);
     svg.append(tag(s("g", { class: "cell", "data-x": x, "data-y": y, "data-height": height },
       s("title", {}, `(${x}, ${y}) ${t("dj_height", { n: height })}: ${crateWord(top, t)}`),
@@ -67,7 +68,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
       crate(top, px(x) + CELL / 2, py(y) + CELL / 2 + 2)), `c${x},${y}`, [height, top]));
   }
   // Outline every placed strip so the joints show.
-  for (const [, x, y, d] of view.placed.slice(-2)) {
+  for (const { x, y, dir: d } of view.placed.slice(-2)) {
     const cells = footprint(x, y, d);
     const [x0, y0] = cells[0], [x2, y2] = cells[2];
     svg.append(s("rect", { x: px(x0) + 2, y: py(y0) + 2, width: px(x2) - px(x0) + CELL - 4, height: py(y2) - py(y0) + CELL - 4,
@@ -97,7 +98,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
 
   // ---- drawn strips, rotation, scores -------------------------------------------------------------
   const hand = h("div", { class: "strips" }, h("h4", {}, t("dj_drawn")));
-  for (const item of view.hand) {
+  for (const item of view.drawn) {
     const shown = item.tile === tile ? inOrder(item.crates, dir) : item.crates;
     const vertical = item.tile === tile && (dir === "S" || dir === "N");
     const mini = s("svg", { viewBox: vertical ? "0 0 30 90" : "0 0 90 30", class: `strip${item.tile === tile ? " selected" : ""}`,
@@ -110,23 +111,23 @@ export function render(container, view, legal, send, i18n, context = {}) {
     m.bind(box, (a) => a.type === "pick" && a.tile === item.tile);
     hand.append(box);
   }
-  if (!view.hand.length) hand.append(h("p", { class: "muted" }, t("dj_pile", { n: view.pile })));
+  if (!view.drawn.length) hand.append(h("p", { class: "muted" }, t("dj_pile", { n: view.pile_size })));
   if (strip) {
     const turn = h("button", { type: "button", class: "chip rotate", id: "rotate" }, `⟳ ${t("dj_rotate")} (${t(`dj_dir_${dir}`)})`);
     turn.addEventListener("click", () => { rotation = (DIRS.indexOf(dir) + 1) % 4; container.replaceChildren(); render(container, view, legal, send, i18n, context); });
     hand.append(turn, h("p", { class: "muted" }, t("dj_place_help")));
   }
   const scores = h("table", { class: "scores" }, h("tr", {}, h("th", {}, ""), h("th", {}, t("dj_groups")), h("th", {}, t("dj_rats")), h("th", {}, t("dj_score"))));
-  view.colours.forEach((colour, seat) => {
-    const groups = view.groups.filter((g) => g.crate.startsWith(colour)).map((g) => `${g.cells.length}→${g.points}`).join(", ");
+  view.seats.forEach(({ colour, rats }, seat) => {
+    const groups = view.groups.filter((g) => g.seat === seat).map((g) => `${g.cells.length}→${g.points}`).join(", ");
     scores.append(h("tr", { class: view.to_move.includes(seat) ? "to-move" : "" },
       h("th", { style: `color:${COLOURS[colour]}` }, `${t(`colour_${colour}`)} (${seatName(context, seat, t)})`),
-      h("td", {}, groups || "—"), h("td", {}, String(view.rats[seat])), tag(h("td", { class: "score" }, String(view.scores[seat])), `score${seat}`, view.scores[seat])));
+      h("td", {}, groups || "—"), h("td", {}, String(rats)), tag(h("td", { class: "score" }, String(view.scores[seat])), `score${seat}`, view.scores[seat])));
   });
   container.append(h("div", { class: "board-grid dschunke" },
     h("div", { class: "deck-box" }, svg),
     h("div", { class: "side" }, hand, h("section", { class: "card" }, h("h4", {}, t("dj_live_scores")), scores,
-      h("p", { class: "muted" }, t("dj_pile", { n: view.pile }))))));
+      h("p", { class: "muted" }, t("dj_pile", { n: view.pile_size }))))));
   highlightChanges(container, context);
   fallback(container, legal, send, i18n, context);
 }

@@ -10,31 +10,33 @@
 //     i18n          {t(key, vars), lang}
 //     context       {seat, seats, game, version, replay}
 
+import { h } from "../dom.js";
+
 const HEADER = new Set(["game", "players", "seat", "version", "to_move", "is_over", "winners"]);
 const MAX_ROWS = 60;
 
 export function render(container, view, legalActions, send, i18n, context = {}) {
   const { t } = i18n;
-  const panels = el("div", "panels");
+  const panels = h("div", { class: "panels" });
   for (const [key, value] of Object.entries(view)) {
     if (HEADER.has(key)) continue;
-    const panel = el("section", isWide(value) ? "panel wide" : "panel");
+    const panel = h("section", { class: isWide(value) ? "panel wide" : "panel" });
     panel.dataset.key = key;
-    panel.append(el("h4", null, humanize(key)), renderValue(value, t));
+    panel.append(h("h4", {}, humanize(key)), renderValue(value, t));
     panels.append(panel);
   }
   container.append(panels);
   if (context.replay) return;
-  const box = el("section", "actions");
-  box.append(el("h3", null, t("your_move")));
+  const box = h("section", { class: "actions" });
+  box.append(h("h3", {}, t("your_move")));
   if (!legalActions.length) {
-    box.append(el("p", "muted", t("no_moves")));
+    box.append(h("p", { class: "muted" }, t("no_moves")));
     container.append(box);
     return;
   }
-  const buttons = el("div", "buttons");
+  const buttons = h("div", { class: "buttons" });
   legalActions.forEach(({ action, label }, index) => {
-    const button = el("button", "action", label);
+    const button = h("button", { class: "action" }, label);
     button.type = "button";
     button.dataset.index = String(index);
     button.title = JSON.stringify(action);
@@ -45,7 +47,7 @@ export function render(container, view, legalActions, send, i18n, context = {}) 
     buttons.append(button);
   });
   if (legalActions.length > 12) {
-    const filter = el("input");
+    const filter = h("input");
     filter.type = "search";
     filter.placeholder = t("filter");
     filter.className = "filter";
@@ -63,14 +65,14 @@ export function render(container, view, legalActions, send, i18n, context = {}) 
 }
 
 function renderValue(value, t) {
-  if (value === null || value === undefined) return el("span", "muted", "—");
-  if (typeof value === "boolean") return el("span", null, value ? t("yes") : t("no"));
-  if (typeof value !== "object") return el("span", null, String(value));
+  if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
+  if (typeof value === "boolean") return h("span", {}, value ? t("yes") : t("no"));
+  if (typeof value !== "object") return h("span", {}, String(value));
   if (Array.isArray(value)) return renderList(value, t);
-  const dl = el("dl");
+  const dl = h("dl");
   for (const [k, v] of Object.entries(value)) {
-    dl.append(el("dt", null, humanize(k)));
-    const dd = el("dd");
+    dl.append(h("dt", {}, humanize(k)));
+    const dd = h("dd");
     dd.append(renderValue(v, t));
     dl.append(dd);
   }
@@ -78,21 +80,21 @@ function renderValue(value, t) {
 }
 
 function renderList(list, t) {
-  if (!list.length) return el("span", "muted", "—");
+  if (!list.length) return h("span", { class: "muted" }, "—");
   if (list.every((x) => x === null || typeof x !== "object")) {
-    return el("span", null, list.map((x) => (x === null ? "—" : String(x))).join(", "));
+    return h("span", {}, list.map((x) => (x === null ? "—" : String(x))).join(", "));
   }
-  const table = el("table");
+  const table = h("table");
   const rows = list.slice(0, MAX_ROWS);
   if (rows.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
     const keys = [...new Set(rows.flatMap((x) => Object.keys(x)))];
-    const head = el("tr");
-    for (const k of keys) head.append(el("th", null, humanize(k)));
+    const head = h("tr");
+    for (const k of keys) head.append(h("th", {}, humanize(k)));
     table.append(head);
     for (const row of rows) {
-      const tr = el("tr");
+      const tr = h("tr");
       for (const k of keys) {
-        const td = el("td");
+        const td = h("td");
         td.append(renderValue(row[k], t));
         tr.append(td);
       }
@@ -100,18 +102,18 @@ function renderList(list, t) {
     }
   } else {
     for (const row of rows) {
-      const tr = el("tr");
+      const tr = h("tr");
       for (const cell of Array.isArray(row) ? row : [row]) {
-        const td = el("td");
+        const td = h("td");
         td.append(renderValue(cell, t));
         tr.append(td);
       }
       table.append(tr);
     }
   }
-  const box = el("div");
+  const box = h("div");
   box.append(table);
-  if (list.length > MAX_ROWS) box.append(el("p", "muted", t("more_rows", { n: list.length - MAX_ROWS })));
+  if (list.length > MAX_ROWS) box.append(h("p", { class: "muted" }, t("more_rows", { n: list.length - MAX_ROWS })));
   return box;
 }
 
@@ -124,11 +126,4 @@ function isWide(value) {
 function humanize(key) {
   const words = String(key).replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }

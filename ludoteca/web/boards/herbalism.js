@@ -20,14 +20,14 @@ function medicineCard(card, view, t) {
     svg.append(s("text", { x: 40, y: 60, "text-anchor": "middle", "font-size": 26, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }, "=="));
   }
   svg.append(s("rect", { x: 3, y: 3, width: 74, height: 104, rx: 6, fill: "none", stroke: "#222", "stroke-width": 2 }));
-  view.pharmacists.forEach((where, seat) => {
-    if (where !== card) return;
+  view.seats.forEach(({ pharmacist }, seat) => {
+    if (pharmacist !== card) return;
     svg.append(s("g", { class: "pharmacist", transform: `translate(${16 + seat * 16},22)` },
       s("title", {}, t("hb_pharmacist_of", { n: seat })),
       s("circle", { r: 7, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }),
       s("text", { y: 4, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, String(seat))));
   });
-  view.cure_markers.forEach((marker, seat) => {
+  view.seats.forEach(({ cure_marker: marker }, seat) => {
     if (!marker || marker.card !== card) return;
     svg.append(s("g", { class: "marker", transform: `translate(${16 + seat * 16},88)` },
       s("title", {}, t(marker.side === "answer" ? "hb_marker_answer" : "hb_marker_follow", { n: seat })),
@@ -69,7 +69,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
   const medicines = h("div", { class: "medicines" });
   for (const card of view.medicines) {
     const box = h("figure", { class: "medicine-box", "data-card": card }, medicineCard(card, view, t), h("figcaption", {}, medicineName(card, t)));
-    tag(box, `med-${card}`, [view.pharmacists.map((p) => p === card), view.cure_markers.map((x) => x?.card === card)]);
+    tag(box, `med-${card}`, [view.seats.map((p) => p.pharmacist === card), view.seats.map((p) => p.cure_marker?.card === card)]);
     m.bind(box, (a) => a.card === card && ["move", "answer", "follow"].includes(a.type));
     medicines.append(box);
   }
@@ -80,15 +80,15 @@ export function render(container, view, legal, send, i18n, context = {}) {
     actionCards.append(box);
   }
   const players = h("div", { class: "players" });
-  for (let seat = 0; seat < view.scores.length; seat++) {
-    const marker = view.cure_markers[seat];
+  view.seats.forEach((pub, seat) => {
+    const marker = pub.cure_marker;
     const box = h("section", { class: `player${view.active === seat ? " active" : ""}`, "data-seat": seat, style: `border-color:${SEAT_COLOURS[seat]}` },
       h("h4", {}, seatName(context, seat, t)),
-      h("p", {}, `${t("hb_points")}: ${view.scores[seat]} · ${t("hb_cards")}: ${view.hand_sizes[seat]}`),
-      h("p", { class: "muted" }, `${t("hb_pharmacist")}: ${view.pharmacists[seat] ? medicineName(view.pharmacists[seat], t) : "—"} · ` +
+      h("p", {}, `${t("hb_points")}: ${pub.score} · ${t("hb_cards")}: ${pub.hand_size}`),
+      h("p", { class: "muted" }, `${t("hb_pharmacist")}: ${pub.pharmacist ? medicineName(pub.pharmacist, t) : "—"} · ` +
         `${t("hb_marker")}: ${marker ? medicineName(marker.card, t) : t("hb_in_hand")}`),
-      view.predictions?.[seat]?.length ? h("p", { class: "muted" }, `${t("hb_predictions")}: ${view.predictions[seat].map((c) => nameOf(t, GAME, c)).join(", ")}`) : null);
-    tag(box, `player${seat}`, [view.scores[seat], view.hand_sizes[seat], view.pharmacists[seat], marker]);
+      pub.predictions.length ? h("p", { class: "muted" }, `${t("hb_predictions")}: ${pub.predictions.map((c) => nameOf(t, GAME, c)).join(", ")}`) : null);
+    tag(box, `player${seat}`, [pub.score, pub.hand_size, pub.pharmacist, marker]);
     m.bind(box, (a) => a.type === "target" && a.target === seat);
     const gifts = h("div", { class: "gifts" });
     for (const colour of ["red", "yellow", "green", "blue"]) {
@@ -97,7 +97,7 @@ export function render(container, view, legal, send, i18n, context = {}) {
     }
     if (gifts.childNodes.length) box.append(gifts);
     players.append(box);
-  }
+  });
   const hand = h("div", { class: "hand" });
   if (view.hand) {
     view.hand.forEach((n, i) => {

@@ -1,5 +1,6 @@
 // Immunity: each player's body (organs with damage and tumours, immune cells, oxygen, Environments
 // 1 and 2, infections with their extension counters, memory), my hand and the life line.
+// Reads the view keys documented in docs/games/immunity.md ("View keys").
 import { chip, fallback, h, highlightChanges, moves, nameOf, s, seatName, tag } from "./svg.js";
 
 const GAME = "immunity";
@@ -15,7 +16,7 @@ function lifeLine(view, t) {
     svg.append(s("rect", { x: x - 16, y: 6, width: 34, height: 20, rx: 4, fill: stage, stroke: turn === view.turn ? "#c0392b" : "#888", "stroke-width": turn === view.turn ? 3 : 1 }),
       s("text", { x, y: 21, "text-anchor": "middle", "font-size": 12 }, String(turn)));
   }
-  svg.append(s("text", { x: 2, y: 38, "font-size": 9 }, `${view.stage ? `${t(`im_stage_${view.stage}`)} · ` : ""}${t("im_phase", { n: view.phase })}`));
+  svg.append(s("text", { x: 2, y: 38, "font-size": 9 }, `${view.stage ? `${t(`im_stage_${view.stage}`)} · ` : ""}${view.phase_number >= 1 && view.phase_number <= 5 ? t("im_phase", { n: view.phase_number }) : ""}`));
   return svg;
 }
 
@@ -41,24 +42,24 @@ function organs(board, seat, m, t) {
 
 function pile(entries, t, label) {
   return h("div", { class: "env" }, h("b", {}, label), " ",
-    entries.length ? entries.map((e) => h("span", { class: `env-card ${e.up ? "up" : "down"}` },
-      e.up && e.p ? nameOf(t, GAME, e.p) : t("im_face_down"), e.token ? " ●" : "")) : h("span", { class: "muted" }, "—"));
+    entries.length ? entries.map((e) => h("span", { class: `env-card ${e.face_up ? "up" : "down"}` },
+      e.pathogen ? nameOf(t, GAME, e.pathogen) : t("im_face_down"), e.vector_token ? " ●" : "")) : h("span", { class: "muted" }, "—"));
 }
 
 function body(view, seat, mine, m, t, context) {
-  const board = view.boards[seat];
+  const board = view.seats[seat];
   const acting = view.to_move.includes(seat);
   const cells = h("table", { class: "cells" }, h("tr", {}, h("th", {}, t("im_cells")), h("th", {}, "#"), h("th", {}, t("im_used"))));
   for (const [cell, n] of Object.entries(board.cells)) {
     const row = tag(h("tr", { "data-cell": cell }, h("td", {}, nameOf(t, GAME, cell)), h("td", {}, "●".repeat(n) || "·"),
-      h("td", {}, String(board.used[cell] ?? 0))), `cell${seat}-${cell}`, [n, board.used[cell]]);
+      h("td", {}, String(board.cells_used[cell] ?? 0))), `cell${seat}-${cell}`, [n, board.cells_used[cell]]);
     if (mine) m.bind(row, (a) => a.type === "buy" && a.cell === cell);
     cells.append(row);
   }
   const infections = h("ul", { class: "infections" });
   board.infections.forEach((inf, i) => {
-    const item = h("li", { class: "infection", "data-infection": i }, h("b", {}, nameOf(t, GAME, inf.p)), " ",
-      h("span", { class: "counters", title: t("im_counters") }, "◆".repeat(inf.n)), ` ${t("im_counters_n", { n: inf.n })}`);
+    const item = h("li", { class: "infection", "data-infection": i }, h("b", {}, nameOf(t, GAME, inf.pathogen)), " ",
+      h("span", { class: "counters", title: t("im_counters") }, "◆".repeat(inf.counters)), ` ${t("im_counters_n", { n: inf.counters })}`);
     tag(item, `inf${seat}-${i}`, inf);
     if (mine) m.bind(item, (a) => (a.type === "clear" || a.type === "spread") && a.infection === i);
     infections.append(item);
@@ -67,9 +68,10 @@ function body(view, seat, mine, m, t, context) {
   return h("section", { class: `body${acting ? " active" : ""}${mine ? " mine" : ""}`, "data-seat": seat },
     h("h4", {}, seatName(context, seat, t), ` · ${t("im_health")}: ${board.health} · ${t("im_defence")}: ${board.defence}`),
     organs(board, mine ? "me" : seat, m, t),
-    h("p", {}, `${t("im_oxygen")}: ${board.oxygen} · ${t("im_reserve")}: ${board.reserve}` +
+    h("p", {}, `${t("im_oxygen")}: ${board.oxygen} · ${t("im_reserve")}: ${board.stored_oxygen}` +
       ` · ${t("im_hand")}: ${board.hand_counts.medical} + ${board.hand_counts.pathogen}`),
-    tag(pile(board.env1, t, t("im_env1")), `env1-${seat}`, board.env1), tag(pile(board.env2, t, t("im_env2")), `env2-${seat}`, board.env2),
+    tag(pile(board.environment_1, t, t("im_env1")), `env1-${seat}`, board.environment_1),
+    tag(pile(board.environment_2, t, t("im_env2")), `env2-${seat}`, board.environment_2),
     h("div", {}, h("b", {}, t("im_infections")), infections),
     cells,
     board.memory.length ? h("p", { class: "muted" }, `${t("im_memory")}: ${board.memory.map((p) => nameOf(t, GAME, p)).join(", ")}`) : null);
@@ -80,13 +82,12 @@ export function render(container, view, legal, send, i18n, context = {}) {
   const m = moves(legal, send, context.replay);
   const me = context.seat ?? null;
   const bodies = h("div", { class: "bodies" });
-  const order = view.boards.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const order = view.seats.map((_, i) => i).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   for (const seat of order) bodies.append(body(view, seat, seat === me, m, t, context));
   let hand = null;
-  const board = me !== null ? view.boards[me] : null;
-  if (board?.hand_medical) {
+  if (view.hand) {
     hand = h("div", { class: "hand" }, h("h4", {}, t("im_your_hand")));
-    for (const [kind, cards] of [["medical", board.hand_medical], ["pathogen", board.hand_pathogen]]) {
+    for (const [kind, cards] of [["medical", view.hand.medical], ["pathogen", view.hand.pathogen]]) {
       cards.forEach((card) => {
         const node = h("div", { class: `hand-card ${kind}`, "data-card": card }, h("small", {}, t(`im_${kind}`)), h("br"), nameOf(t, GAME, card));
         m.bind(node, (a) => a.card === card && ["medical", "discard", "spread_card", "expose"].includes(a.type));

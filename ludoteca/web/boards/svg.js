@@ -1,33 +1,12 @@
-// Shared helpers for the game boards: SVG and HTML builders, dice, content names, and the one
-// way a board turns a click into a move: it binds a board element to the legal actions the
-// server sent (never an invented one), and the generic action list stays below as the fallback.
+// Shared helpers for the game boards: the DOM builders (re-exported from ../dom.js), dice,
+// content names, and the one way a board turns a click into a move: it binds a board element to
+// the legal actions the server sent (never an invented one), and the generic action list stays
+// below as the fallback.
 
+import { SVG_NS, h, s } from "../dom.js";
 import { render as genericRender } from "./generic.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-export function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v);
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
-  }
-  return node;
-}
-
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
-  }
-  return node;
-}
+export { h, s };
 
 export const COLOURS = {
   red: "#d64541", yellow: "#f2c230", green: "#3f9b4f", blue: "#3a6fc4", white: "#fafafa",

@@ -43,13 +43,14 @@ def advance_to(s, phase: str, limit: int = 5000):
 
 def set_beds(s, seat: int, patients: dict[int, tuple]) -> None:
     """Replace seat's patients: {bed: (colour, value)} or (colour, value, treated)."""
-    pl = s.P[seat]
-    beds = len(pl["col"])
-    pl["col"], pl["val"], pl["trt"], pl["tint"] = [-1] * beds, [0] * beds, [0] * beds, [-1] * beds
+    pl = s.hospitals[seat]
+    beds = len(pl["bed_colour"])
+    pl["bed_colour"], pl["bed_value"] = [-1] * beds, [0] * beds
+    pl["bed_treated"], pl["bed_tint"] = [0] * beds, [-1] * beds
     for bed, patient in patients.items():
-        pl["col"][bed] = patient[0]
-        pl["val"][bed] = patient[1]
-        pl["trt"][bed] = int(patient[2]) if len(patient) > 2 else 0
+        pl["bed_colour"][bed] = patient[0]
+        pl["bed_value"][bed] = patient[1]
+        pl["bed_treated"][bed] = int(patient[2]) if len(patient) > 2 else 0
     refresh(s)
 
 
@@ -64,19 +65,19 @@ def activation(players: int = 2, seed: int = 1, beds: dict[int, tuple] | None = 
 
 def give_department(s, seat: int, dept_id: str) -> int:
     """Give ``seat`` a department tile by id; returns its index in the seat's departments."""
-    pl = s.P[seat]
-    pl["depts"].append(s.C.dept_ids.index(dept_id))
-    pl["dused"].append(0)
+    pl = s.hospitals[seat]
+    pl["departments"].append(s.content.department_ids.index(dept_id))
+    pl["departments_used"].append(0)
     refresh(s)
-    return len(pl["depts"]) - 1
+    return len(pl["departments"]) - 1
 
 
 def give_specialist(s, seat: int, spec_id: str) -> int:
-    pl = s.P[seat]
-    pl["specs"].append(s.C.spec_ids.index(spec_id))
-    pl["sused"].append(0)
+    pl = s.hospitals[seat]
+    pl["specialists"].append(s.content.specialist_ids.index(spec_id))
+    pl["specialists_used"].append(0)
     refresh(s)
-    return len(pl["specs"]) - 1
+    return len(pl["specialists"]) - 1
 
 
 def types(actions: list[dict]) -> list[str]:

@@ -44,13 +44,13 @@ def test_treatment_adds_one_and_moves_to_the_treated_row():
     """Phase 3: "Cada vez que un paciente se cura, su valor aumenta en 1 punto" and the first
     treatment in a round moves it to the treated space below."""
     s = activation(beds={0: (RED, 3), 1: (GREEN, 3)})
-    pl = s.P[0]
+    pl = s.hospitals[0]
     nurses = pl["nurses"]
     use(s, 0, RED_WARD, -1, [0])
-    assert pl["val"][0] == 4 and pl["trt"][0] == 1 and pl["trt"][1] == 0
-    assert pl["nurses"] == nurses - 1 and pl["dused"][RED_WARD] == 1
+    assert pl["bed_value"][0] == 4 and pl["bed_treated"][0] == 1 and pl["bed_treated"][1] == 0
+    assert pl["nurses"] == nurses - 1 and pl["departments_used"][RED_WARD] == 1
     use(s, 0, MID, -1, [0])               # treated again the same round: still on the treated row
-    assert pl["val"][0] == 5 and pl["trt"][0] == 1
+    assert pl["bed_value"][0] == 5 and pl["bed_treated"][0] == 1
 
 
 def test_decision_steps_department_meeple_patients():
@@ -80,7 +80,7 @@ def test_each_meeple_once_per_round():
     s = activation(beds={0: (RED, 2), 1: (GREEN, 2)})
     k = give_specialist(s, 0, "surgeon")
     give_specialist(s, 0, "oncologist")
-    s.P[0]["nurses"] = 0
+    s.hospitals[0]["nurses"] = 0
     refresh(s)
     use(s, 0, RED_WARD, k, [0])
     s.apply(0, {"type": "skip"})
@@ -97,8 +97,8 @@ def test_each_meeple_once_per_round():
 def test_no_department_offered_without_a_free_meeple():
     """Phase 3: a department needs a meeple; with none left only blood bags and "end" remain."""
     s = activation(beds={0: (RED, 2)})
-    s.P[0]["nurses"] = 0
-    s.P[0]["blood"] = 0
+    s.hospitals[0]["nurses"] = 0
+    s.hospitals[0]["blood_bags"] = 0
     refresh(s)
     assert s.legal_actions(0) == [{"type": "end"}]
     with pytest.raises(IllegalAction, match="every nurse and specialist has already worked"):
@@ -114,7 +114,7 @@ def test_any_meeple_works_in_any_department():
     assert {"type": "meeple", "meeple": k} in s.legal_actions(0)
     s.apply(0, {"type": "meeple", "meeple": k})
     s.apply(0, {"type": "patient", "bed": 0})
-    assert s.P[0]["val"][0] == 4
+    assert s.hospitals[0]["bed_value"][0] == 4
 
 
 def test_group_effect_needs_its_exact_group():
@@ -127,10 +127,10 @@ def test_group_effect_needs_its_exact_group():
     with pytest.raises(IllegalAction, match="cannot be fully resolved"):
         s.apply(0, {"type": "department", "dept": anaesthetics})
     assert s.to_json() == before
-    s.P[0]["col"][2], s.P[0]["val"][2] = YELLOW, 5
+    s.hospitals[0]["bed_colour"][2], s.hospitals[0]["bed_value"][2] = YELLOW, 5
     refresh(s)
     use(s, 0, anaesthetics, -1, [2, 0, 1])
-    assert s.P[0]["val"][:3] == [4, 5, 6]
+    assert s.hospitals[0]["bed_value"][:3] == [4, 5, 6]
 
 
 def test_group_effect_on_the_wrong_group_is_refused():
@@ -150,7 +150,7 @@ def test_group_effect_on_the_wrong_group_is_refused():
     assert s.to_json() == before
     s.apply(0, {"type": "patient", "bed": 3})
     s.apply(0, {"type": "patient", "bed": 1})
-    assert [s.P[0]["val"][b] for b in (0, 1, 3)] == [4, 4, 4]
+    assert [s.hospitals[0]["bed_value"][b] for b in (0, 1, 3)] == [4, 4, 4]
 
 
 def test_multi_step_effect_may_overshoot_to_discharge():
@@ -159,7 +159,7 @@ def test_multi_step_effect_may_overshoot_to_discharge():
     s = activation(beds={0: (YELLOW, 5)})
     ent = give_department(s, 0, "ent")
     use(s, 0, ent, -1, [0])
-    assert s.P[0]["col"][0] == -1 and s.P[0]["out"] == [YELLOW]
+    assert s.hospitals[0]["bed_colour"][0] == -1 and s.hospitals[0]["discharged"] == [YELLOW]
 
 
 def test_discharge_at_seven_is_immediate():
@@ -167,9 +167,9 @@ def test_discharge_at_seven_is_immediate():
     de alta del hospital de inmediato"."""
     s = activation(beds={0: (RED, 6), 1: (RED, 5)})
     use(s, 0, RED_WARD, -1, [0])
-    assert s.P[0]["col"][0] == -1 and s.P[0]["out"] == [RED]
+    assert s.hospitals[0]["bed_colour"][0] == -1 and s.hospitals[0]["discharged"] == [RED]
     use(s, 0, HIGH, -1, [1])
-    assert s.P[0]["val"][1] == 6 and s.P[0]["out"] == [RED]
+    assert s.hospitals[0]["bed_value"][1] == 6 and s.hospitals[0]["discharged"] == [RED]
 
 
 def test_specialist_effect_is_optional_and_after_the_department():
@@ -178,10 +178,10 @@ def test_specialist_effect_is_optional_and_after_the_department():
     s = activation(beds={0: (RED, 3), 1: (GREEN, 3)})
     k = give_specialist(s, 0, "cardiologist")
     use(s, 0, RED_WARD, k, [0])
-    assert s.P[0]["val"][0] == 4
+    assert s.hospitals[0]["bed_value"][0] == 4
     assert s.legal_actions(0) == [{"type": "skip"}, {"type": "patient", "bed": 1}]
     s.apply(0, {"type": "skip"})
-    assert s.P[0]["val"][1] == 3
+    assert s.hospitals[0]["bed_value"][1] == 3
     assert {"type": "department", "dept": GREEN_WARD} in s.legal_actions(0)
 
 
@@ -193,32 +193,32 @@ def test_specialist_effect_once_even_for_a_group():
     k = give_specialist(s, 0, "cardiologist")
     use(s, 0, cardiology, k, [0, 1, 2])
     s.apply(0, {"type": "patient", "bed": 3})
-    assert s.P[0]["val"][3] == 4 and s.P[0]["val"][4] == 3
-    assert s.P[0]["act"] == {"s": 0}
+    assert s.hospitals[0]["bed_value"][3] == 4 and s.hospitals[0]["bed_value"][4] == 3
+    assert s.hospitals[0]["activation"] == {"step": "idle"}
     assert "patient" not in types(s.legal_actions(0))
 
 
 def test_blood_bag_treats_any_patient_by_one():
     """Blood bags: "Curar a cualquier paciente 1 punto" (counts as a treatment, dossier)."""
     s = activation(beds={0: (GREEN, 6), 1: (RED, 2)})
-    s.P[0]["blood"] = 2
-    supply = s.supply
+    s.hospitals[0]["blood_bags"] = 2
+    supply = s.blood_supply
     refresh(s)
     s.apply(0, {"type": "blood", "bed": 1})
     assert s.legal_actions(0) == [{"type": "blood_use", "use": u} for u in ("treat", "yellow", "green")]
     s.apply(0, {"type": "blood_use", "use": "treat"})
-    assert s.P[0]["val"][1] == 3 and s.P[0]["trt"][1] == 1
+    assert s.hospitals[0]["bed_value"][1] == 3 and s.hospitals[0]["bed_treated"][1] == 1
     s.apply(0, {"type": "blood", "bed": 0})
     s.apply(0, {"type": "blood_use", "use": "treat"})
-    assert s.P[0]["col"][0] == -1 and s.P[0]["out"] == [GREEN]
-    assert s.P[0]["blood"] == 0 and s.supply == supply + 2
+    assert s.hospitals[0]["bed_colour"][0] == -1 and s.hospitals[0]["discharged"] == [GREEN]
+    assert s.hospitals[0]["blood_bags"] == 0 and s.blood_supply == supply + 2
 
 
 def test_blood_bag_changes_a_colour_until_the_end_of_the_phase():
     """Blood bags: "Cambiar temporalmente el color de cualquier dado hasta el final de esta
     fase" — declared before the treatment that needs it."""
     s = activation(2, beds={0: (GREEN, 3)})
-    s.P[0]["blood"] = 1
+    s.hospitals[0]["blood_bags"] = 1
     refresh(s)
     assert {"type": "department", "dept": RED_WARD} not in s.legal_actions(0)
     s.apply(0, {"type": "blood", "bed": 0})
@@ -226,17 +226,17 @@ def test_blood_bag_changes_a_colour_until_the_end_of_the_phase():
     assert {"type": "department", "dept": RED_WARD} in s.legal_actions(0)
     assert {"type": "department", "dept": GREEN_WARD} not in s.legal_actions(0)
     use(s, 0, RED_WARD, -1, [0])
-    assert s.P[0]["val"][0] == 4 and s.P[0]["col"][0] == GREEN
-    assert s.view(1)["players_state"][0]["beds"][0]["tint"] == "red"
+    assert s.hospitals[0]["bed_value"][0] == 4 and s.hospitals[0]["bed_colour"][0] == GREEN
+    assert s.view(1)["seats"][0]["beds"][0]["tint"] == "red"
     s.apply(0, {"type": "end"})
     s.apply(1, {"type": "end"})
-    assert s.P[0]["tint"][0] == -1
+    assert s.hospitals[0]["bed_tint"][0] == -1
 
 
 def test_blood_bag_you_do_not_have_is_refused():
     """Blood bags are spent from those you "hayas conseguido"."""
     s = activation(beds={0: (GREEN, 3)})
-    s.P[0]["blood"] = 0
+    s.hospitals[0]["blood_bags"] = 0
     refresh(s)
     before = s.to_json()
     with pytest.raises(IllegalAction, match="you have no blood bag"):

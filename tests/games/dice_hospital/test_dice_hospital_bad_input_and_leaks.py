@@ -21,7 +21,7 @@ def test_bad_input_catalogue():
     """Bad input gives a clear error naming the problem, and nothing changes: a meeple used
     twice, a department used twice, a group on the wrong group, a blood bag you do not have."""
     s = activation(beds={0: (RED, 2), 1: (RED, 2), 2: (GREEN, 2), 3: (RED, 3)})
-    s.P[0]["blood"] = 0
+    s.hospitals[0]["blood_bags"] = 0
     cardiology = give_department(s, 0, "cardiology")
     refused(s, 0, {"type": "blood", "bed": 0}, "you have no blood bag")
     s.apply(0, {"type": "department", "dept": 0})
@@ -31,7 +31,7 @@ def test_bad_input_catalogue():
     refused(s, 0, {"type": "patient", "bed": 7}, "bed 7 has no patient")
     s.apply(0, {"type": "patient", "bed": 0})
     refused(s, 0, {"type": "department", "dept": 0}, r"department 0 \(Red triage\) has already")
-    s.P[0]["col"][4:6], s.P[0]["val"][4:6] = [RED, RED], [2, 2]
+    s.hospitals[0]["bed_colour"][4:6], s.hospitals[0]["bed_value"][4:6] = [RED, RED], [2, 2]
     refresh(s)
     s.apply(0, {"type": "department", "dept": cardiology})
     s.apply(0, {"type": "meeple", "meeple": -1})
@@ -47,7 +47,7 @@ def test_bad_input_bed_and_ambulance():
     refused(s, s.to_move[0], {"type": "ambulance", "number": 9}, "there is no ambulance 9")
     s.apply(s.to_move[0], {"type": "ambulance", "number": 3})
     seat = s.to_move[0]
-    taken = next(b for b, c in enumerate(s.P[seat]["col"]) if c >= 0)
+    taken = next(b for b, c in enumerate(s.hospitals[seat]["bed_colour"]) if c >= 0)
     refused(s, seat, {"type": "bed", "bed": taken}, f"bed {taken} is taken")
     refused(s, seat, {"type": "bed", "bed": 40}, "there is no bed 40")
 
@@ -69,9 +69,9 @@ def test_views_hide_other_hands_and_pile_order():
     s = new(3, seed=4)
     view = s.view(0)
     other = s.clone()
-    other.P[1]["hand"] = list(reversed(other.P[1]["hand"]))
-    other.P[2]["hand"] = [7, 6]
-    for pile in (other.dpile, other.spile):
+    other.hospitals[1]["administrator_hand"] = list(reversed(other.hospitals[1]["administrator_hand"]))
+    other.hospitals[2]["administrator_hand"] = [7, 6]
+    for pile in (other.department_pile, other.specialist_pile):
         random.Random(1).shuffle(pile)
     other.rng.seed(99)
     assert other.view(0) == view
@@ -85,7 +85,7 @@ def test_determinize_keeps_the_view_and_redraws_the_hidden():
     s = new(4, seed=6, events=True)
     d = s.determinize(0, random.Random(3))
     assert d.view(0) == s.view(0)
-    assert d.dpile != s.dpile or d.spile != s.spile
-    assert d.P[0]["hand"] == s.P[0]["hand"]
-    assert sorted(d.P[1]["hand"] + d.P[2]["hand"] + d.P[3]["hand"]) == \
-        sorted(s.P[1]["hand"] + s.P[2]["hand"] + s.P[3]["hand"])
+    assert d.department_pile != s.department_pile or d.specialist_pile != s.specialist_pile
+    assert d.hospitals[0]["administrator_hand"] == s.hospitals[0]["administrator_hand"]
+    assert sorted(a for seat in (1, 2, 3) for a in d.hospitals[seat]["administrator_hand"]) == \
+        sorted(a for seat in (1, 2, 3) for a in s.hospitals[seat]["administrator_hand"])

@@ -25,7 +25,7 @@ from ludoteca.engine.content import ContentError
 from ludoteca.games.dice_hospital.content import base_data, compile_content, content_for
 
 C = content_for({})
-BASE_DEPTS = sorted(set(C.dept_tiles) | set(C.exp_dept_tiles))
+BASE_DEPTS = sorted(set(C.department_tiles) | set(C.experimental_department_tiles))
 
 
 def lowest_colour(mask):
@@ -36,13 +36,13 @@ def test_content_counts_match_the_box():
     """Dossier: 24 department tiles (12 types x 2), 24 specialist cards (12 types x 2, 3 types
     per meeple colour), 8 administrators, 15 events, 15 medical reports; Experimental Medicine
     adds 8 departments and 12 specialists."""
-    assert len(C.dept_tiles) == 24 and len(set(C.dept_tiles)) == 12
-    assert len(C.spec_cards) == 24 and len(set(C.spec_cards)) == 12
+    assert len(C.department_tiles) == 24 and len(set(C.department_tiles)) == 12
+    assert len(C.specialist_cards) == 24 and len(set(C.specialist_cards)) == 12
     for meeple in range(4):
-        assert sum(1 for k in set(C.spec_cards) if C.spec_meeple[k] == meeple) == 3
-        assert sum(1 for k in set(C.exp_spec_cards) if C.spec_meeple[k] == meeple) == 3
-    assert len(C.exp_dept_tiles) == 8 and len(C.exp_spec_cards) == 12
-    assert (len(C.admins), len(C.events), len(C.reports)) == (8, 15, 15)
+        assert sum(1 for k in set(C.specialist_cards) if C.specialist_meeple[k] == meeple) == 3
+        assert sum(1 for k in set(C.experimental_specialist_cards) if C.specialist_meeple[k] == meeple) == 3
+    assert len(C.experimental_department_tiles) == 8 and len(C.experimental_specialist_cards) == 12
+    assert (len(C.administrators), len(C.events), len(C.reports)) == (8, 15, 15)
 
 
 def test_starting_departments_treat_one_matching_patient_by_one():
@@ -53,15 +53,15 @@ def test_starting_departments_treat_one_matching_patient_by_one():
     for dept, beds in expected.items():
         s.apply(0, {"type": "department", "dept": dept})
         s.apply(0, {"type": "meeple", "meeple": -1})
-        assert beds_of(s.legal_actions(0)) == beds, C.dept_ids[dept]
-        s.P[0]["nurses"] += 1
-        s.P[0]["act"] = {"s": 0}
-        s.P[0]["dused"][dept] = 0
+        assert beds_of(s.legal_actions(0)) == beds, C.department_ids[dept]
+        s.hospitals[0]["nurses"] += 1
+        s.hospitals[0]["activation"] = {"step": "idle"}
+        s.hospitals[0]["departments_used"][dept] = 0
         refresh(s)
 
 
 def dept_positions(dept):
-    count, mask, low, high, same_colour, same_value, _, _, amount = C.dept_targets[dept]
+    count, mask, low, high, same_colour, same_value, _, _, amount = C.department_targets[dept]
     colour = lowest_colour(mask)
     good = {b: (colour, low) for b in range(count)}
     short = {b: (colour, low) for b in range(count - 1)}
@@ -81,33 +81,33 @@ def dept_positions(dept):
     return good, short, amount, low
 
 
-@pytest.mark.parametrize("dept", BASE_DEPTS, ids=[C.dept_ids[d] for d in BASE_DEPTS])
+@pytest.mark.parametrize("dept", BASE_DEPTS, ids=[C.department_ids[d] for d in BASE_DEPTS])
 def test_every_department_effect(dept):
     """Phase 3: a department "curará un paciente de un color y/o un valor específico"; its
     effect resolves fully (each chosen patient treated by its amount, 7+ discharged)."""
     good, _, amount, low = dept_positions(dept)
     s = activation(beds=good)
-    index = give_department(s, 0, C.dept_ids[dept])
+    index = give_department(s, 0, C.department_ids[dept])
     s.apply(0, {"type": "department", "dept": index})
     s.apply(0, {"type": "meeple", "meeple": -1})
     for bed in sorted(good):
         s.apply(0, {"type": "patient", "bed": bed})
-    pl = s.P[0]
+    pl = s.hospitals[0]
     for bed in good:
         if low + amount >= 7:
-            assert pl["col"][bed] == -1
+            assert pl["bed_colour"][bed] == -1
         else:
-            assert pl["val"][bed] == low + amount and pl["trt"][bed] == 1
-    assert len(pl["out"]) == (len(good) if low + amount >= 7 else 0)
+            assert pl["bed_value"][bed] == low + amount and pl["bed_treated"][bed] == 1
+    assert len(pl["discharged"]) == (len(good) if low + amount >= 7 else 0)
 
 
-@pytest.mark.parametrize("dept", BASE_DEPTS, ids=[C.dept_ids[d] for d in BASE_DEPTS])
+@pytest.mark.parametrize("dept", BASE_DEPTS, ids=[C.department_ids[d] for d in BASE_DEPTS])
 def test_every_department_refused_when_it_cannot_fully_resolve(dept):
     """Phase 3: "Si no es posible resolver el efecto del departamento en su totalidad, no se puede
     activar" — one patient short of the group, plus near misses, is refused."""
     _, short, _, _ = dept_positions(dept)
     s = activation(beds=short)
-    index = give_department(s, 0, C.dept_ids[dept])
+    index = give_department(s, 0, C.department_ids[dept])
     assert {"type": "department", "dept": index} not in s.legal_actions(0)
     before = s.to_json()
     with pytest.raises(IllegalAction, match="cannot be fully resolved"):
@@ -115,16 +115,16 @@ def test_every_department_refused_when_it_cannot_fully_resolve(dept):
     assert s.to_json() == before
 
 
-SPECS = sorted(set(C.spec_cards) | set(C.exp_spec_cards))
+SPECS = sorted(set(C.specialist_cards) | set(C.experimental_specialist_cards))
 
 
 def spec_position(spec):
     """Seat 0's beds: bed 0 triggers the specialist (through its colour's starting department),
     bed 1 (if any) is a valid patient for its own effect."""
-    mask, low, _ = C.spec_trigger[spec]
+    mask, low, _ = C.specialist_trigger[spec]
     colour, value = lowest_colour(mask), low
     beds = {0: (colour, value)}
-    target = C.spec_targets[spec]
+    target = C.specialist_targets[spec]
     bonus_bed = None
     if target is not None:
         _, tmask, tlow, thigh, _, _, _, relation, _ = target
@@ -142,42 +142,42 @@ def spec_position(spec):
     return beds, colour, bonus_bed
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[C.spec_ids[k] for k in SPECS])
+@pytest.mark.parametrize("spec", SPECS, ids=[C.specialist_ids[k] for k in SPECS])
 def test_every_specialist_effect(spec):
     """Phase 3: after the department, the specialist's own effect may follow (optional, once)."""
     beds, colour, bonus_bed = spec_position(spec)
     s = activation(beds=beds)
-    k = give_specialist(s, 0, C.spec_ids[spec])
-    s.P[0]["blood"] = 0
+    k = give_specialist(s, 0, C.specialist_ids[spec])
+    s.hospitals[0]["blood_bags"] = 0
     refresh(s)
     for action in ({"type": "department", "dept": colour}, {"type": "meeple", "meeple": k},
                    {"type": "patient", "bed": 0}):
         s.apply(0, action)
     legal = s.legal_actions(0)
     assert legal[0] == {"type": "skip"}
-    pl = s.P[0]
-    if C.spec_targets[spec] is None:
+    pl = s.hospitals[0]
+    if C.specialist_targets[spec] is None:
         assert legal == [{"type": "skip"}, {"type": "bonus"}]
         s.apply(0, {"type": "bonus"})
-        assert pl["blood"] == C.spec_blood[spec]
+        assert pl["blood_bags"] == C.specialist_blood[spec]
         return
     assert beds_of(legal) == [bonus_bed]
-    before = pl["val"][bonus_bed]
+    before = pl["bed_value"][bonus_bed]
     s.apply(0, {"type": "patient", "bed": bonus_bed})
-    amount = C.spec_targets[spec][8]
+    amount = C.specialist_targets[spec][8]
     if before + amount >= 7:
-        assert pl["col"][bonus_bed] == -1
+        assert pl["bed_colour"][bonus_bed] == -1
     else:
-        assert pl["val"][bonus_bed] == before + amount and pl["trt"][bonus_bed] == 1
-    assert pl["act"] == {"s": 0}
+        assert pl["bed_value"][bonus_bed] == before + amount and pl["bed_treated"][bonus_bed] == 1
+    assert pl["activation"] == {"step": "idle"}
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[C.spec_ids[k] for k in SPECS])
+@pytest.mark.parametrize("spec", SPECS, ids=[C.specialist_ids[k] for k in SPECS])
 def test_every_specialist_effect_refused_without_trigger_or_target(spec):
     """Phase 3: the specialist's effect is only offered when it can fully resolve: its trigger
     met by the department's patients and a patient for it to treat."""
     beds, colour, bonus_bed = spec_position(spec)
-    mask, low, high = C.spec_trigger[spec]
+    mask, low, high = C.specialist_trigger[spec]
     if mask != 0b111:                       # a patient of another colour does not trigger it
         colour = next(c for c in range(3) if not (mask >> c) & 1)
         beds[0] = (colour, beds[0][1])
@@ -188,13 +188,13 @@ def test_every_specialist_effect_refused_without_trigger_or_target(spec):
         if bonus_bed == 0:
             beds[0] = (beds[0][0], 6)       # the treated patient leaves: nobody to treat again
     s = activation(beds=beds)
-    k = give_specialist(s, 0, C.spec_ids[spec])
-    s.supply = 0 if C.spec_targets[spec] is None and mask == 0b111 else s.supply
+    k = give_specialist(s, 0, C.specialist_ids[spec])
+    s.blood_supply = 0 if C.specialist_targets[spec] is None and mask == 0b111 else s.blood_supply
     refresh(s)
     for action in ({"type": "department", "dept": colour}, {"type": "meeple", "meeple": k},
                    {"type": "patient", "bed": 0}):
         s.apply(0, action)
-    assert s.P[0]["act"] == {"s": 0}
+    assert s.hospitals[0]["activation"] == {"step": "idle"}
     before = s.to_json()
     with pytest.raises(IllegalAction):
         s.apply(0, {"type": "skip"})
@@ -216,7 +216,7 @@ def test_cardiologist_treats_another_patient_of_the_same_value_any_colour():
 
 # ---- administrators -----------------------------------------------------------------------------
 def with_admin(s, seat, admin_id):
-    s.P[seat]["admin"] = next(i for i, a in enumerate(C.admins) if a["id"] == admin_id)
+    s.hospitals[seat]["administrator"] = next(i for i, a in enumerate(C.administrators) if a["id"] == admin_id)
     refresh(s)
 
 
@@ -231,7 +231,7 @@ def test_admin_neglect_shield_saves_the_patient_most_at_risk():
     s = activation(beds={0: (RED, 3), 1: (GREEN, 1)})
     with_admin(s, 0, "compassionate")
     events = s._neglect()
-    assert s.P[0]["val"][:2] == [2, 1] and s.P[0]["dead"] == 0
+    assert s.hospitals[0]["bed_value"][:2] == [2, 1] and s.hospitals[0]["fatalities"] == 0
     assert next(e for e in events if e["seat"] == 0)["shielded"] == [1]
 
 
@@ -240,7 +240,7 @@ def test_admin_extra_nurse():
     s = activation()
     with_admin(s, 0, "recruiter")
     s._start_activation()
-    assert s.P[0]["nurses"] == 4 and s.P[1]["nurses"] == 3
+    assert s.hospitals[0]["nurses"] == 4 and s.hospitals[1]["nurses"] == 3
 
 
 def test_admin_start_blood():
@@ -248,10 +248,10 @@ def test_admin_start_blood():
     s = new(2, seed=2)
     for seat in (0, 1):
         s.apply(seat, s.legal_actions(seat)[0])
-        s.P[seat]["hand"] = [next(i for i, a in enumerate(C.admins) if a["id"] == "fundraiser")]
+        s.hospitals[seat]["administrator_hand"] = [C.administrator_index("fundraiser")]
         refresh(s)
         s.apply(seat, {"type": "admin", "admin": "fundraiser"})
-    assert [pl["blood"] for pl in s.P] >= [2, 2]
+    assert [pl["blood_bags"] for pl in s.hospitals] >= [2, 2]
 
 
 @pytest.mark.parametrize("admin_id,colour", [("heart-foundation", RED),
@@ -259,34 +259,34 @@ def test_admin_start_blood():
 def test_admin_colour_discharge_bonus(admin_id, colour):
     """Administrator (project content): +1 point per discharged patient of its colour."""
     s = activation(beds={0: (RED, 5, True)})
-    for pl in s.P:
-        pl["admin"] = -1
+    for pl in s.hospitals:
+        pl["administrator"] = -1
     with_admin(s, 0, admin_id)
-    s.P[0]["out"] = [colour, colour, (colour + 1) % 3]
+    s.hospitals[0]["discharged"] = [colour, colour, (colour + 1) % 3]
     end_all(s)
-    assert s.P[0]["score"] == 5 + 2
+    assert s.hospitals[0]["score"] == 5 + 2
 
 
 def test_admin_fatality_relief():
     """Administrator (project content): each fatality costs 1 point less at the end."""
     s = new(2)
     with_admin(s, 0, "lawyer")
-    s.P[1]["admin"] = -1
-    for pl in s.P:
-        pl.update(score=10, dead=2, blood=0)
+    s.hospitals[1]["administrator"] = -1
+    for pl in s.hospitals:
+        pl.update(score=10, fatalities=2, blood_bags=0)
     s._end_game()
-    assert s.final == [8, 6]
+    assert s.final_scores == [8, 6]
 
 
 def test_admin_empty_bonus_extra():
     """Administrator (project content): +3 more with the empty-wards bonus."""
     s = activation(beds={})
-    for pl in s.P:
-        pl["admin"] = -1
+    for pl in s.hospitals:
+        pl["administrator"] = -1
     with_admin(s, 0, "efficiency-expert")
     set_beds(s, 1, {})
     end_all(s)
-    assert s.P[0]["score"] == 8 and s.P[1]["score"] == 5
+    assert s.hospitals[0]["score"] == 8 and s.hospitals[1]["score"] == 5
 
 
 # ---- events --------------------------------------------------------------------------------------
@@ -296,9 +296,9 @@ def event_index(event_id):
 
 def next_round_with(event_id, beds=None):
     s = activation(beds=beds, events=True)
-    for pl in s.P:
-        pl["admin"] = -1
-    s.epile = [event_index(event_id)]
+    for pl in s.hospitals:
+        pl["administrator"] = -1
+    s.event_pile = [event_index(event_id)]
     return s
 
 
@@ -315,19 +315,19 @@ def test_events_one_per_round():
     assert [r for r, _ in seen] == list(range(1, 9))
     events = [e for _, e in seen if e >= 0]
     assert len(events) == 8 and len(set(events)) == 8
-    assert new(2, seed=4).epile == []
+    assert new(2, seed=4).event_pile == []
 
 
 def test_event_blood_drive_and_research_grant_at_round_start():
     """Events (project content): blood_all gives every player blood bags; offer_extra reveals
     one more department and specialist."""
     s = next_round_with("blood-drive")
-    blood = [pl["blood"] for pl in s.P]
+    blood = [pl["blood_bags"] for pl in s.hospitals]
     end_all(s)
-    assert [pl["blood"] for pl in s.P] == [b + 1 for b in blood]
+    assert [pl["blood_bags"] for pl in s.hospitals] == [b + 1 for b in blood]
     t = next_round_with("research-grant")
     end_all(t)
-    assert len(t.doffer) == 2 and len(t.soffer) == 2
+    assert len(t.department_offer) == 2 and len(t.specialist_offer) == 2
 
 
 def test_event_motorway_pileup_fills_ambulances_with_four():
@@ -337,18 +337,18 @@ def test_event_motorway_pileup_fills_ambulances_with_four():
     if s.phase == "sort":
         while s.phase == "sort":
             s.apply(s.to_move[0], s.legal_actions(s.to_move[0])[0])
-    assert [len(a) for a in s.amb] == [4, 4, 4]
+    assert [len(a) for a in s.ambulances] == [4, 4, 4]
 
 
 @pytest.mark.parametrize("event_id,nurses", [("agency-nurses", 4), ("strike", 2)])
 def test_event_nurse_delta(event_id, nurses):
     """Events (project content): one nurse more / fewer this round."""
     s = activation()
-    for pl in s.P:
-        pl["admin"] = -1
+    for pl in s.hospitals:
+        pl["administrator"] = -1
     s.event = event_index(event_id)
     s._start_activation()
-    assert [pl["nurses"] for pl in s.P] == [nurses, nurses]
+    assert [pl["nurses"] for pl in s.hospitals] == [nurses, nurses]
 
 
 @pytest.mark.parametrize("event_id,values", [
@@ -357,11 +357,11 @@ def test_event_nurse_delta(event_id, nurses):
 def test_event_neglect_changes(event_id, values):
     """Events (project content): neglect costs more (all or one colour) or nothing this round."""
     s = activation(beds={0: (RED, 3), 1: (YELLOW, 4), 2: (GREEN, 3)})
-    for pl in s.P:
-        pl["admin"] = -1
+    for pl in s.hospitals:
+        pl["administrator"] = -1
     s.event = event_index(event_id)
     s._neglect()
-    assert s.P[0]["val"][:3] == values
+    assert s.hospitals[0]["bed_value"][:3] == values
 
 
 @pytest.mark.parametrize("event_id,points", [
@@ -371,19 +371,19 @@ def test_event_discharge_bonuses(event_id, points):
     """Events (project content): extra points per discharged colour, per discharge, or a bigger
     empty-wards bonus."""
     s = activation(beds={0: (RED, 5, True)})
-    for pl in s.P:
-        pl["admin"] = -1
+    for pl in s.hospitals:
+        pl["administrator"] = -1
     s.event = event_index(event_id)
-    s.P[0]["out"] = [RED, YELLOW]
+    s.hospitals[0]["discharged"] = [RED, YELLOW]
     s._discharge()
-    assert s.P[0]["score"] == points
+    assert s.hospitals[0]["score"] == points
     set_beds(s, 1, {})
-    s.P[1]["out"] = [GREEN]
+    s.hospitals[1]["discharged"] = [GREEN]
     s._discharge()
     gala = 5 if event_id == "charity-gala" else 0
     green = 1 if event_id == "spring-fair" else 0
     each = 1 if event_id == "inspection" else 0
-    assert s.P[1]["score"] == 1 + 5 + gala + green + each
+    assert s.hospitals[1]["score"] == 1 + 5 + gala + green + each
 
 
 # ---- medical reports (solo) --------------------------------------------------------------------
@@ -392,22 +392,22 @@ def report_index(report_id):
 
 
 @pytest.mark.parametrize("report_id,stats,player,met", [
-    ("busy-day", {"out": [RED] * 4}, {}, True), ("busy-day", {"out": [RED] * 3}, {}, False),
-    ("red-recovery", {"out": [RED] * 3}, {}, True),
-    ("red-recovery", {"out": [RED, GREEN]}, {}, False),
-    ("rainbow", {"out": [RED, YELLOW, GREEN]}, {}, True), ("rainbow", {"out": [RED, RED]}, {}, False),
+    ("busy-day", {"discharged": [RED] * 4}, {}, True), ("busy-day", {"discharged": [RED] * 3}, {}, False),
+    ("red-recovery", {"discharged": [RED] * 3}, {}, True),
+    ("red-recovery", {"discharged": [RED, GREEN]}, {}, False),
+    ("rainbow", {"discharged": [RED, YELLOW, GREEN]}, {}, True), ("rainbow", {"discharged": [RED, RED]}, {}, False),
     ("clean-sweep", {"empty": True}, {}, True), ("clean-sweep", {"empty": False}, {}, False),
-    ("expansion", {}, {"depts": list(range(9))}, True), ("expansion", {}, {}, False),
-    ("dream-team", {}, {"specs": [0, 1, 2]}, True), ("dream-team", {}, {"specs": [0]}, False),
-    ("blood-bank", {}, {"blood": 3}, True), ("blood-bank", {}, {"blood": 2}, False),
+    ("expansion", {}, {"departments": list(range(9))}, True), ("expansion", {}, {}, False),
+    ("dream-team", {}, {"specialists": [0, 1, 2]}, True), ("dream-team", {}, {"specialists": [0]}, False),
+    ("blood-bank", {}, {"blood_bags": 3}, True), ("blood-bank", {}, {"blood_bags": 2}, False),
     ("nobody-waits", {"untreated": 0}, {}, True), ("nobody-waits", {"untreated": 2}, {}, False),
     ("full-house", {"patients": 12}, {}, True), ("full-house", {"patients": 11}, {}, False),
 ])
 def test_every_report_kind(report_id, stats, player, met):
     """Solo medical reports (project content): each kind's condition."""
     s = new(1)
-    pl = s.P[0]
-    pl["stats"] = stats
+    pl = s.hospitals[0]
+    pl["round_stats"] = stats
     pl.update(player)
     assert s.report_met(report_index(report_id), pl) is met
 
@@ -415,14 +415,14 @@ def test_every_report_kind(report_id, stats, player, met):
 def test_solo_report_scores_once_and_is_replaced():
     """Solo (dossier): "15 medical reports ... of which a few are face up and score when met"."""
     s = activation(1, beds={0: (RED, 5, True)})
-    s.P[0]["admin"] = -1
-    s.rup = [report_index("busy-day"), report_index("clean-sweep"), report_index("full-house")]
-    s.rpile = [report_index("rainbow")]
-    s.P[0]["out"] = [RED] * 4
+    s.hospitals[0]["administrator"] = -1
+    s.reports_face_up = [report_index("busy-day"), report_index("clean-sweep"), report_index("full-house")]
+    s.report_pile = [report_index("rainbow")]
+    s.hospitals[0]["discharged"] = [RED] * 4
     s.apply(0, {"type": "end"})
-    pl = s.P[0]
+    pl = s.hospitals[0]
     assert pl["score"] == 7 + 2 and pl["reports"] == [report_index("busy-day")]
-    assert report_index("busy-day") not in s.rup and report_index("rainbow") in s.rup
+    assert report_index("busy-day") not in s.reports_face_up and report_index("rainbow") in s.reports_face_up
 
 
 # ---- content checks and params ---------------------------------------------------------------------
@@ -453,14 +453,14 @@ def test_content_errors_name_the_entry(edit, message):
 def test_params_override_any_number():
     """Options: options["params"] overrides content numbers (rules and card entries)."""
     s = G.new(2, 1, {"params": {"rules": {"nurses": 5, "discharge_points": [3] * 12}}})
-    assert s.C.rules["nurses"] == 5 and s.discharge_points(2) == 6
+    assert s.content.rules["nurses"] == 5 and s.discharge_points(2) == 6
     assert content_for({}).rules["nurses"] == 3
     with pytest.raises(ValueError, match="params.rules.nurzes: unknown key"):
         G.new(2, 1, {"params": {"rules": {"nurzes": 5}}})
     with pytest.raises(ValueError, match="params.rules.rounds: expected a number"):
         G.new(2, 1, {"params": {"rules": {"rounds": "x"}}})
     t = G.new(2, 1, {"params": {"rules": {"rounds": 2}, "departments": {"ent": {"amount": 4}}}})
-    assert t.C.rules["rounds"] == 2
-    assert t.C.dept_targets[t.C.dept_ids.index("ent")][8] == 4
+    assert t.content.rules["rounds"] == 2
+    assert t.content.department_targets[t.content.department_ids.index("ent")][8] == 4
     with pytest.raises(ValueError, match="params.departments.ent.amount: expected a number"):
         G.new(2, 1, {"params": {"departments": {"ent": {"amount": "lots"}}}})

@@ -34,7 +34,7 @@ def test_full_beds_cost_nothing_after_the_last_intake():
     """Rules, End: the game ends after round 8, so in round 8's activation no ambulance is to
     come and full beds cost nothing more."""
     s = advance_to(new(2, seed=3), "activate")
-    s.round = s.C.rules["rounds"]
+    s.round = s.content.rules["rounds"]
     _fill(s, 0, 12)
     assert progress(s.view(0), 0) == progress(s.view(0), 0, NO_FULL_BEDS)
 

@@ -10,15 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludoteca.engine.i18n import missing_translations
-from ludoteca.games.dice_hospital import text
+from ludoteca.games.dice_hospital import labels
 
 
 def dice_in_play(s) -> int:
-    total = sum(s.bag) + len(s.line) + sum(len(a) for i, a in enumerate(s.amb)
-                                          if s.owner[i] < 0 or s.phase != "claim")
-    for pl in s.P:
-        total += sum(1 for c in pl["col"] if c >= 0) + len(pl["pend"]) + len(pl["out"])
-        total += sum(1 for c in pl["start"] if c >= 0)
+    total = sum(s.bag) + len(s.intake_line) + sum(len(a) for i, a in enumerate(s.ambulances)
+                                          if s.ambulance_owners[i] < 0 or s.phase != "claim")
+    for pl in s.hospitals:
+        total += sum(1 for c in pl["bed_colour"] if c >= 0) + len(pl["arriving"]) + len(pl["discharged"])
+        total += sum(1 for c in pl["starting_dice"] if c >= 0)
     return total
 
 
@@ -36,14 +36,14 @@ def test_every_die_is_somewhere(players, seed, epidemic, panic):
         s.apply(seat, rng.choice(s.legal_actions(seat)))
         if s.phase != "claim":
             assert dice_in_play(s) == total
-        assert all(0 <= v <= 6 for pl in s.P for v in pl["val"])
-        assert all(len(pl["col"]) == 12 for pl in s.P)
-        assert s.supply + sum(pl["blood"] for pl in s.P) == 16
+        assert all(0 <= v <= 6 for pl in s.hospitals for v in pl["bed_value"])
+        assert all(len(pl["bed_colour"]) == 12 for pl in s.hospitals)
+        assert s.blood_supply + sum(pl["blood_bags"] for pl in s.hospitals) == 16
 
 
 def test_labels_in_three_languages():
     """Every action label exists in English, Spanish and French."""
-    assert missing_translations(text.CATALOGUE) == []
+    assert missing_translations(labels.CATALOGUE) == []
     s = new(2, seed=1)
     for lang in ("en", "es", "fr"):
         for action in s.legal_actions(0):
@@ -53,10 +53,10 @@ def test_labels_in_three_languages():
 def test_evaluate_prefers_more_points_and_fewer_fatalities():
     """evaluate(view, seat): own progress minus the best rival's, from the view alone."""
     s = new(2, seed=1)
-    s.P[0]["score"] = 10
+    s.hospitals[0]["score"] = 10
     assert G.evaluate(s.view(0), 0) > 0 > G.evaluate(s.view(1), 1)
     before = G.evaluate(s.view(0), 0)
-    s.P[0]["dead"] = 2
+    s.hospitals[0]["fatalities"] = 2
     assert G.evaluate(s.view(0), 0) < before
 
 

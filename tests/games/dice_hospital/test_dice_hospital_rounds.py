@@ -19,8 +19,8 @@ from ludoteca import IllegalAction
 
 
 def no_admins(s):
-    for pl in s.P:
-        pl["admin"] = -1
+    for pl in s.hospitals:
+        pl["administrator"] = -1
     refresh(s)
 
 
@@ -53,13 +53,13 @@ def test_take_a_department_or_a_specialist_with_its_meeple():
     meeple of its colour (a new meeple ready to work this round)."""
     s = advance_to(new(3, seed=11), "take")
     seat = s.to_move[0]
-    card = s.soffer[0]
+    card = s.specialist_offer[0]
     s.apply(seat, {"type": "take", "kind": "specialist", "index": 0})
-    assert s.P[seat]["specs"] == [card] and s.P[seat]["sused"] == [0]
+    assert s.hospitals[seat]["specialists"] == [card] and s.hospitals[seat]["specialists_used"] == [0]
     seat = s.to_move[0]
-    tile = s.doffer[0]
+    tile = s.department_offer[0]
     s.apply(seat, {"type": "take", "kind": "department", "index": 0})
-    assert s.P[seat]["depts"][6:] == [tile]
+    assert s.hospitals[seat]["departments"][6:] == [tile]
     assert s.legal_actions(s.to_move[0])[-1] == {"type": "pass"}
 
 
@@ -67,12 +67,12 @@ def test_two_players_first_player_may_reveal_one_more_offer():
     """French text: "S'il n'y a que 2 gestionnaires, celui qui commence peut choisir de révéler une
     tuile Service ou une carte Spécialiste en plus"."""
     s = advance_to(new(2, seed=3), "reveal")
-    assert s.to_move == (s.first,) and s.first == s.queue[0]
-    assert [a["kind"] for a in s.legal_actions(s.first)] == ["department", "specialist", "none"]
-    top = s.spile[-1]
-    s.apply(s.first, {"type": "reveal", "kind": "specialist"})
-    assert s.soffer[-1] == top and len(s.soffer) == 2 and s.phase == "take"
-    assert advance_to(new(3, seed=3), "take").reveals == 0
+    assert s.to_move == (s.first_player,) and s.first_player == s.queue[0]
+    assert [a["kind"] for a in s.legal_actions(s.first_player)] == ["department", "specialist", "none"]
+    top = s.specialist_pile[-1]
+    s.apply(s.first_player, {"type": "reveal", "kind": "specialist"})
+    assert s.specialist_offer[-1] == top and len(s.specialist_offer) == 2 and s.phase == "take"
+    assert advance_to(new(3, seed=3), "take").reveals_left == 0
 
 
 def test_return_one_improvement_for_a_blood_bag():
@@ -80,16 +80,16 @@ def test_return_one_improvement_for_a_blood_bag():
     conseguir) a la parte baja de la pila ... y a cambio obtener 1 bolsa de sangre"."""
     s = advance_to(new(2, seed=3), "take")
     seat = s.to_move[0]
-    tile = s.doffer[0]
+    tile = s.department_offer[0]
     s.apply(seat, {"type": "take", "kind": "department", "index": 0})
     s.apply(s.to_move[0], {"type": "pass"})
     assert s.phase == "return" and s.to_move == (seat,)
     legal = s.legal_actions(seat)
     assert legal == [{"type": "return", "kind": "department", "index": 6}, {"type": "keep"}]
-    blood = s.P[seat]["blood"]
+    blood = s.hospitals[seat]["blood_bags"]
     s.apply(seat, {"type": "return", "kind": "department", "index": 6})
-    assert s.dpile[0] == tile and s.P[seat]["depts"] == [0, 1, 2, 3, 4, 5]
-    assert s.P[seat]["blood"] == blood + 1
+    assert s.department_pile[0] == tile and s.hospitals[seat]["departments"] == [0, 1, 2, 3, 4, 5]
+    assert s.hospitals[seat]["blood_bags"] == blood + 1
     assert s.phase == "activate"
 
 
@@ -102,7 +102,7 @@ def test_starting_departments_cannot_be_returned():
     with pytest.raises(IllegalAction):
         s.apply(seat, {"type": "return", "kind": "department", "index": 0})
     s.apply(seat, {"type": "return", "kind": "specialist", "index": 0})
-    assert s.P[seat]["specs"] == [] and s.phase == "activate"
+    assert s.hospitals[seat]["specialists"] == [] and s.phase == "activate"
 
 
 # ---- phase 4: neglect -------------------------------------------------------------------------
@@ -112,8 +112,8 @@ def test_neglect_costs_untreated_patients_one_level():
     s = activation(beds={0: (RED, 4), 1: (GREEN, 3, True), 2: (YELLOW, 5)})
     no_admins(s)
     end_activation(s)
-    pl = s.P[0]
-    assert pl["val"][:3] == [3, 3, 4] and pl["trt"][:3] == [0, 0, 0]
+    pl = s.hospitals[0]
+    assert pl["bed_value"][:3] == [3, 3, 4] and pl["bed_treated"][:3] == [0, 0, 0]
 
 
 def test_neglect_to_death_at_zero():
@@ -124,8 +124,8 @@ def test_neglect_to_death_at_zero():
     set_beds(s, 1, {})
     red = s.bag[RED]
     events = s._neglect()
-    pl = s.P[0]
-    assert pl["dead"] == 1 and pl["col"][0] == -1 and pl["val"][1] == 1
+    pl = s.hospitals[0]
+    assert pl["fatalities"] == 1 and pl["bed_colour"][0] == -1 and pl["bed_value"][1] == 1
     assert s.bag[RED] == red + 1
     assert {"type": "neglect", "seat": 0, "beds": [0, 1], "shielded": [], "died": [0]} in events
 
@@ -135,7 +135,8 @@ def test_super_resistant_virus_neglect_costs_two():
     s = activation(beds={0: (RED, 4), 1: (GREEN, 2)}, super_resistant_virus=True)
     no_admins(s)
     end_activation(s)
-    assert s.P[0]["val"][0] == 2 and s.P[0]["col"][1] == -1 and s.P[0]["dead"] == 1
+    pl = s.hospitals[0]
+    assert pl["bed_value"][0] == 2 and pl["bed_colour"][1] == -1 and pl["fatalities"] == 1
 
 
 # ---- phase 5: discharge -----------------------------------------------------------------------
@@ -148,10 +149,10 @@ def test_discharge_table_every_step(count):
     11th-12th 5 — cumulative 1, 3, 5, 7, 9, 11, 14, 17, 21, 25, 30, 35."""
     s = activation(beds={0: (RED, 5, True)})
     no_admins(s)
-    s.P[0]["out"] = [RED] * count
-    score = s.P[0]["score"]
+    s.hospitals[0]["discharged"] = [RED] * count
+    score = s.hospitals[0]["score"]
     end_activation(s)
-    assert s.P[0]["score"] - score == CUMULATIVE[count - 1]
+    assert s.hospitals[0]["score"] - score == CUMULATIVE[count - 1]
     assert s.discharge_points(count) == CUMULATIVE[count - 1]
 
 
@@ -160,14 +161,14 @@ def test_french_example_seven_patients_make_fourteen_points():
     1 + 2 + 2 + 2 + 2 + 2 + 3 = 14 points"."""
     s = activation(beds={0: (RED, 6), 1: (RED, 5, True)})
     no_admins(s)
-    s.P[0]["out"] = [GREEN] * 6
+    s.hospitals[0]["discharged"] = [GREEN] * 6
     use_red = [{"type": "department", "dept": 0}, {"type": "meeple", "meeple": -1},
                {"type": "patient", "bed": 0}]
     for action in use_red:
         s.apply(0, action)
-    assert len(s.P[0]["out"]) == 7
+    assert len(s.hospitals[0]["discharged"]) == 7
     end_activation(s)
-    assert s.P[0]["score"] == 14
+    assert s.hospitals[0]["score"] == 14
 
 
 def test_empty_wards_bonus_five():
@@ -175,12 +176,12 @@ def test_empty_wards_bonus_five():
     completamente vacías puntuará 5 puntos adicionales"; the dice go back to the bag."""
     s = activation(beds={})
     no_admins(s)
-    s.P[0]["out"] = [RED, YELLOW]
+    s.hospitals[0]["discharged"] = [RED, YELLOW]
     set_beds(s, 1, {0: (RED, 5, True)})
-    s.P[1]["out"] = [RED, YELLOW]
+    s.hospitals[1]["discharged"] = [RED, YELLOW]
     end_activation(s)
-    assert s.P[0]["score"] == 3 + 5 and s.P[1]["score"] == 3
-    assert s.P[0]["out"] == []
+    assert s.hospitals[0]["score"] == 3 + 5 and s.hospitals[1]["score"] == 3
+    assert s.hospitals[0]["discharged"] == []
 
 
 def test_empty_wards_bonus_without_discharges_follows_the_option():
@@ -189,14 +190,14 @@ def test_empty_wards_bonus_without_discharges_follows_the_option():
     s = activation(beds={})
     no_admins(s)
     s._discharge()
-    assert s.P[0]["score"] == 5
+    assert s.hospitals[0]["score"] == 5
     t = activation(beds={}, empty_bonus_needs_discharge=True)
     no_admins(t)
     t._discharge()
-    assert t.P[0]["score"] == 0
-    t.P[0]["out"] = [RED]
+    assert t.hospitals[0]["score"] == 0
+    t.hospitals[0]["discharged"] = [RED]
     t._discharge()
-    assert t.P[0]["score"] == 1 + 5
+    assert t.hospitals[0]["score"] == 1 + 5
 
 
 # ---- phase 6 and the end --------------------------------------------------------------------------
@@ -208,15 +209,15 @@ def test_shift_change_resets_rows_meeples_and_offers():
     for action in ({"type": "department", "dept": 0}, {"type": "meeple", "meeple": -1},
                    {"type": "patient", "bed": 0}):
         s.apply(0, action)
-    offers = list(s.doffer), list(s.soffer)
+    offers = list(s.department_offer), list(s.specialist_offer)
     end_activation(s)
-    pl = s.P[0]
-    assert s.round == 2 and pl["trt"][0] == 0 and pl["val"][0] == 4 and pl["amb"] == 0
-    assert sorted(s.dpile[:len(offers[0])]) == sorted(offers[0])
-    assert sorted(s.spile[:len(offers[1])]) == sorted(offers[1])
-    assert len(s.doffer) == 1 and len(s.soffer) == 1
+    pl = s.hospitals[0]
+    assert s.round == 2 and pl["bed_treated"][0] == 0 and pl["bed_value"][0] == 4 and pl["ambulance"] == 0
+    assert sorted(s.department_pile[:len(offers[0])]) == sorted(offers[0])
+    assert sorted(s.specialist_pile[:len(offers[1])]) == sorted(offers[1])
+    assert len(s.department_offer) == 1 and len(s.specialist_offer) == 1
     advance_to(s, "activate")
-    assert pl["dused"] == [0] * 6 and pl["nurses"] == 3
+    assert pl["departments_used"] == [0] * 6 and pl["nurses"] == 3
 
 
 def test_the_game_ends_after_round_eight_with_end_scoring():
@@ -224,12 +225,12 @@ def test_the_game_ends_after_round_eight_with_end_scoring():
     s = activation(beds={0: (RED, 5, True)})
     no_admins(s)
     s.round = 8
-    s.P[0].update(score=20, dead=3, blood=4)
-    s.P[1].update(score=10, dead=0, blood=0)
+    s.hospitals[0].update(score=20, fatalities=3, blood_bags=4)
+    s.hospitals[1].update(score=10, fatalities=0, blood_bags=0)
     end_activation(s)
     assert s.is_over and s.to_move == ()
     assert s.scores == [20 - 6 + 4, 10]
-    assert s.P[0]["trt"][0] == 1          # no shift change in round 8
+    assert s.hospitals[0]["bed_treated"][0] == 1          # no shift change in round 8
     assert s.winners == [0]
     with pytest.raises(IllegalAction, match="game is over"):
         s.apply(0, {"type": "end"})
@@ -252,7 +253,7 @@ def finish_with(s, scores, beds):
     for seat, patients in beds.items():
         set_beds(s, seat, patients)
     for seat, score in enumerate(scores):
-        s.P[seat].update(score=score, dead=0, blood=0)
+        s.hospitals[seat].update(score=score, fatalities=0, blood_bags=0)
     s._end_game()
 
 
@@ -286,4 +287,4 @@ def test_several_improvements_with_the_same_name():
         s.apply(0, {"type": "department", "dept": dept})
         s.apply(0, {"type": "meeple", "meeple": -1})
         s.apply(0, {"type": "patient", "bed": bed})
-    assert s.P[0]["val"][:2] == [5, 6]
+    assert s.hospitals[0]["bed_value"][:2] == [5, 6]

@@ -13,7 +13,7 @@ def test_setup_dice_in_the_bag_by_player_count(players, dice):
     """Set-up 9: "4 jugadores, usa todos los dados, 63 ... 3 jugadores retira 3 dados de cada
     color ... 2 jugadores, retira 6 dados de cada color"; solo plays as for two (dossier)."""
     s = new(players)
-    drawn = sum(len(pl["start"]) for pl in s.P)
+    drawn = sum(len(pl["starting_dice"]) for pl in s.hospitals)
     assert sum(s.bag) + drawn == dice
 
 
@@ -21,26 +21,26 @@ def test_setup_dice_in_the_bag_by_player_count(players, dice):
 def test_setup_offers_are_players_minus_one(players, offers):
     """Set-up 5-6: departments and specialists face up "igual al número de jugadores menos uno"."""
     s = new(players)
-    assert len(s.doffer) == offers and len(s.soffer) == offers
-    assert len(s.dpile) == 24 - offers and len(s.spile) == 24 - offers
+    assert len(s.department_offer) == offers and len(s.specialist_offer) == offers
+    assert len(s.department_pile) == 24 - offers and len(s.specialist_pile) == 24 - offers
 
 
 def test_setup_starting_patients_valued_3_4_5_by_the_player():
     """Set-up 10: 3 random dice set to 3, 4 and 5, each player deciding which die gets which."""
     s = new(2, seed=3)
-    s.P[0]["start"] = [RED, YELLOW, GREEN]
+    s.hospitals[0]["starting_dice"] = [RED, YELLOW, GREEN]
     refresh(s)
     legal = s.legal_actions(0)
     assert len(legal) == 6 and {tuple(sorted(a["values"])) for a in legal} == {(3, 4, 5)}
     s.apply(0, {"type": "start", "values": [5, 3, 4]})
-    assert s.P[0]["col"][:3] == [RED, YELLOW, GREEN] and s.P[0]["val"][:3] == [5, 3, 4]
-    assert s.P[0]["trt"][:3] == [0, 0, 0]
+    assert s.hospitals[0]["bed_colour"][:3] == [RED, YELLOW, GREEN] and s.hospitals[0]["bed_value"][:3] == [5, 3, 4]
+    assert s.hospitals[0]["bed_treated"][:3] == [0, 0, 0]
 
 
 def test_setup_same_coloured_dice_offer_one_assignment():
     """Set-up 10: with three dice of one colour every assignment is the same patients."""
     s = new(2, seed=3)
-    s.P[0]["start"] = [RED, RED, RED]
+    s.hospitals[0]["starting_dice"] = [RED, RED, RED]
     refresh(s)
     assert s.legal_actions(0) == [{"type": "start", "values": [3, 4, 5]}]
 
@@ -49,27 +49,27 @@ def test_setup_two_administrators_dealt_one_kept_secretly():
     """Set-up 11: "reparte en secreto 2 cartas a cada jugador. Cada jugador elige 1"; the others
     go back to the box.  Others' choices stay hidden until everyone has chosen."""
     s = new(2, seed=5)
-    assert all(len(pl["hand"]) == 2 for pl in s.P)
+    assert all(len(pl["administrator_hand"]) == 2 for pl in s.hospitals)
     for seat in (0, 1):
         s.apply(seat, s.legal_actions(seat)[0])
     keep = s.legal_actions(0)[1]
     assert keep["type"] == "admin"
     s.apply(0, keep)
-    assert s.view(1)["players_state"][0]["administrator"] is None
-    assert s.view(0)["players_state"][0]["administrator"] == keep["admin"]
-    assert s.view(1)["players_state"][0]["hand"] is None
+    assert s.view(1)["seats"][0]["administrator"] is None
+    assert s.view(0)["seats"][0]["administrator"] == keep["admin"]
+    assert s.view(1)["seats"][0]["hand"] is None
     s.apply(1, s.legal_actions(1)[0])
     assert s.phase != "setup"
-    assert s.view(1)["players_state"][0]["administrator"] == keep["admin"]
-    assert all(pl["hand"] == [] for pl in s.P)
+    assert s.view(1)["seats"][0]["administrator"] == keep["admin"]
+    assert all(pl["administrator_hand"] == [] for pl in s.hospitals)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_intake_players_plus_one_ambulances_of_three_dice(players):
     """Set-up 3 / phase 1: players + 1 ambulances, 3 dice drawn for each."""
     s = advance_to(new(players, seed=2), "claim")
-    assert len(s.amb) == players + 1
-    assert all(len(dice) == 3 for dice in s.amb)
+    assert len(s.ambulances) == players + 1
+    assert all(len(dice) == 3 for dice in s.ambulances)
 
 
 def test_intake_rerolls_ones_and_sixes():
@@ -81,14 +81,14 @@ def test_intake_rerolls_ones_and_sixes():
     assert s._roll() == 4
     for seed in range(20):
         t = advance_to(new(4, seed=seed), "claim")
-        assert all(2 <= v <= 5 for dice in t.amb for _, v in dice)
+        assert all(2 <= v <= 5 for dice in t.ambulances for _, v in dice)
 
 
 def test_intake_fills_ambulances_in_ascending_order():
     """Phase 1: dice go lowest first into ambulance 1, then 2, and so on."""
     for seed in range(10):
         s = advance_to(new(3, seed=seed), "claim")
-        values = [v for dice in s.amb for _, v in dice]
+        values = [v for dice in s.ambulances for _, v in dice]
         assert values == sorted(values)
 
 
@@ -96,11 +96,11 @@ def test_intake_last_player_decides_tied_colours_at_a_boundary():
     """Phase 1: "Cuando haya varios dados del mismo valor pero de diferentes colores ... el
     jugador a la derecha del primer jugador decide en qué ambulancia se colocan"."""
     s = advance_to(new(2, seed=1), "claim")
-    s.first = 0
-    s.per = 3
-    s.line = [[RED, 2], [RED, 3], [RED, 4], [GREEN, 4], [YELLOW, 4], [RED, 5],
+    s.first_player = 0
+    s.dice_per_ambulance = 3
+    s.intake_line = [[RED, 2], [RED, 3], [RED, 4], [GREEN, 4], [YELLOW, 4], [RED, 5],
               [RED, 5], [RED, 5], [GREEN, 5]]
-    s.sortpos = 0
+    s.sort_position = 0
     s._advance_sort()
     refresh(s)
     assert s.phase == "sort" and s.to_move == (1,)       # seat to the first player's right
@@ -115,18 +115,18 @@ def test_intake_last_player_decides_tied_colours_at_a_boundary():
                                   {"type": "sort", "colour": "green"}]
     s.apply(1, {"type": "sort", "colour": "green"})
     assert s.phase == "claim"
-    assert s.amb[0] == [[RED, 2], [RED, 3], [GREEN, 4]]
-    assert sorted(map(tuple, s.amb[1])) == [(RED, 4), (YELLOW, 4), (GREEN, 5)]
-    assert s.amb[2] == [[RED, 5], [RED, 5], [RED, 5]]
+    assert s.ambulances[0] == [[RED, 2], [RED, 3], [GREEN, 4]]
+    assert sorted(map(tuple, s.ambulances[1])) == [(RED, 4), (YELLOW, 4), (GREEN, 5)]
+    assert s.ambulances[2] == [[RED, 5], [RED, 5], [RED, 5]]
 
 
 def test_intake_tie_of_one_colour_needs_no_decision():
     """Phase 1: the decision only arises for equal values of *different* colours."""
     s = advance_to(new(2, seed=1), "claim")
-    s.per = 3
-    s.line = [[RED, 2], [RED, 3], [RED, 4], [RED, 4], [RED, 4], [RED, 4], [GREEN, 5],
+    s.dice_per_ambulance = 3
+    s.intake_line = [[RED, 2], [RED, 3], [RED, 4], [RED, 4], [RED, 4], [RED, 4], [GREEN, 5],
               [GREEN, 5], [GREEN, 5]]
-    s.sortpos = 0
+    s.sort_position = 0
     s._advance_sort()
     assert s.phase == "claim"
 
@@ -149,7 +149,7 @@ def test_first_player_may_not_take_ambulance_1():
     n°1"; option first_player_may_take_ambulance_1 lifts it."""
     s = advance_to(new(3, seed=4), "claim")
     first = s.to_move[0]
-    assert first == s.first
+    assert first == s.first_player
     assert [a["number"] for a in s.legal_actions(first)] == [2, 3, 4]
     before = s.to_json()
     with pytest.raises(IllegalAction, match="first player may not take ambulance 1"):
@@ -175,11 +175,11 @@ def test_lowest_ambulance_gains_blood_bag_and_first_player():
     s = advance_to(new(2, seed=8), "claim")
     first, other = s.to_move[0], 1 - s.to_move[0]
     bag = sum(s.bag)
-    blood = [pl["blood"] for pl in s.P]
+    blood = [pl["blood_bags"] for pl in s.hospitals]
     s.apply(first, {"type": "ambulance", "number": 3})
     s.apply(other, {"type": "ambulance", "number": 2})
-    assert s.first == other
-    assert s.P[other]["blood"] == blood[other] + 1 and s.P[first]["blood"] == blood[first]
+    assert s.first_player == other
+    assert s.hospitals[other]["blood_bags"] == blood[other] + 1 and s.hospitals[first]["blood_bags"] == blood[first]
     assert sum(s.bag) == bag + 3           # ambulance 1 was not claimed: its dice return
     assert s.phase == "place"
 
@@ -188,12 +188,12 @@ def test_patients_are_placed_in_free_beds_lowest_first():
     """Phase 1: arriving patients go to any empty untreated space of any ward."""
     s = advance_to(new(2, seed=8), "place")
     seat = s.to_move[0]
-    pl = s.P[seat]
-    arriving = [list(d) for d in pl["pend"]]
-    free = [b for b, c in enumerate(pl["col"]) if c < 0]
+    pl = s.hospitals[seat]
+    arriving = [list(d) for d in pl["arriving"]]
+    free = [b for b, c in enumerate(pl["bed_colour"]) if c < 0]
     assert [a["bed"] for a in s.legal_actions(seat)] == free
     s.apply(seat, {"type": "bed", "bed": 11})
-    assert [pl["col"][11], pl["val"][11]] == arriving[0] and pl["trt"][11] == 0
+    assert [pl["bed_colour"][11], pl["bed_value"][11]] == arriving[0] and pl["bed_treated"][11] == 0
     before = s.to_json()
     with pytest.raises(IllegalAction, match="bed 11 is taken"):
         s.apply(seat, {"type": "bed", "bed": 11})
@@ -206,15 +206,15 @@ def test_overflow_player_chooses_who_goes_to_the_morgue():
     s = advance_to(new(2, seed=8), "place")
     seat = s.to_move[0]
     set_beds(s, seat, {b: (RED, 3) for b in range(11)} | {0: (GREEN, 2)})
-    pl = s.P[seat]
-    assert len(pl["pend"]) == 3
+    pl = s.hospitals[seat]
+    assert len(pl["arriving"]) == 3
     legal = s.legal_actions(seat)
     assert {a["type"] for a in legal} == {"morgue"} and len(legal) == 11
     with pytest.raises(IllegalAction, match="morgue first"):
         s.apply(seat, {"type": "bed", "bed": 11})
     green = s.bag[GREEN]
     s.apply(seat, {"type": "morgue", "bed": 0})
-    assert pl["dead"] == 1 and pl["col"][0] == -1 and s.bag[GREEN] == green + 1
+    assert pl["fatalities"] == 1 and pl["bed_colour"][0] == -1 and s.bag[GREEN] == green + 1
     s.apply(seat, {"type": "morgue", "bed": 5})
     assert {a["type"] for a in s.legal_actions(seat)} == {"bed"}
     assert [a["bed"] for a in s.legal_actions(seat)] == [0, 5, 11]
@@ -222,6 +222,6 @@ def test_overflow_player_chooses_who_goes_to_the_morgue():
 
 def test_setup_first_player_chosen_at_random():
     """Set-up 1: the first player "Se puede escoger uno al azar como alternativa" (seeded)."""
-    firsts = {new(4, seed=seed).first for seed in range(40)}
+    firsts = {new(4, seed=seed).first_player for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
-    assert new(4, seed=12).first == new(4, seed=12).first
+    assert new(4, seed=12).first_player == new(4, seed=12).first_player

@@ -13,7 +13,7 @@ import pytest
 import ludoteca
 from ludoteca import IllegalAction
 from ludoteca.games.dschunke.board import AXIS_OF, Board, crates_in_order
-from ludoteca.games.dschunke.content import load
+from ludoteca.games.dschunke.content import content_for
 from ludoteca.games.dschunke.scoring import triangle
 
 GAME = ludoteca.game("dschunke")
@@ -27,9 +27,10 @@ def table(tiles: list[list[str]], placements: list[list], hand: list[int], *, tu
     state = GAME.new(2, seed=0, options={"rules": rules, "tie_break": tie_break, "params": {"tiles": tiles}})
     data = state.to_json()
     used = {p[0] for p in placements} | set(hand)
+    phase = "over" if not hand else "place" if len(hand) == 1 else "pick"
     data["state"].update(
-        placed=[START, *placements], hand=hand, picked=None, turn=turn, bonus=[0, 0], lost=None,
-        pile=pile if pile is not None else [t for t in range(len(tiles)) if t not in used],
+        placed=[START, *placements], drawn=hand, picked=None, turn=turn, bonus=[0, 0], loser=None,
+        pile=pile if pile is not None else [t for t in range(len(tiles)) if t not in used], phase=phase,
     )
     state = GAME.from_json(data)
     check_legal_layout(state)
@@ -134,7 +135,7 @@ def test_red_opens_with_one_strip_then_two_per_turn_and_green_places_the_last():
     while not state.is_over:
         seat = state.to_move[0]
         if not turns or turns[-1][0] != seat:
-            turns.append([seat, len(state.hand)])
+            turns.append([seat, len(state.drawn)])
         action = state.legal_actions(seat)[0]
         if action["type"] == "place":
             placed_by[seat] += 1
@@ -265,7 +266,7 @@ def test_without_rat_hot_three_rats_only_cost_points():
 
 def test_rat_hot_plays_one_more_strip():
     """Dossier: "Where Rat Hot's exact tile mix is unknown, reuse the Dschunke mix plus one extra tile"."""
-    assert len(load("rat-hot").tiles) == len(load("dschunke").tiles) + 1
+    assert len(content_for(None, "rat-hot").tiles) == len(content_for(None, "dschunke").tiles) + 1
 
 
 def test_a_strip_with_no_legal_spot_is_set_aside():
@@ -275,7 +276,7 @@ def test_a_strip_with_no_legal_spot_is_set_aside():
     state.board.spots.clear()  # cannot happen on a real table; force the guard
     events = state._draw(2)
     assert [e["type"] for e in events] == ["drew", "set_aside", "set_aside"]
-    assert state.set_aside == [2, 1] and state.hand == []
+    assert state.set_aside == [2, 1] and state.drawn == []
 
 
 # ---- content ------------------------------------------------------------------------------------
@@ -283,7 +284,7 @@ def test_a_strip_with_no_legal_spot_is_set_aside():
 def test_project_tile_mix_has_the_dossier_properties():
     """Dossier: "126 crates in all; per colour 6 crates of each of the 4 goods (48 goods), 8 rats per colour (16
     rats), the rest empty; the set is colour-symmetric"."""
-    tiles = load("dschunke").tiles
+    tiles = content_for(None, "dschunke").tiles
     assert len(tiles) == 42
     crates = Counter(c for t in tiles for c in t)
     assert sum(crates.values()) == 126
@@ -297,7 +298,7 @@ def test_project_tile_mix_has_the_dossier_properties():
         return c.replace("red", "GREEN").replace("green", "red").replace("GREEN", "green")
 
     assert Counter(tuple(t) for t in tiles) == Counter(tuple(swap(c) for c in t) for t in tiles)
-    assert load("dschunke").start == [E, E, E]
+    assert content_for(None, "dschunke").start == [E, E, E]
 
 
 # ---- bad input ----------------------------------------------------------------------------------
@@ -364,7 +365,7 @@ def test_undo_within_your_own_turn_but_never_past_a_draw():
     state.apply(1, state.legal_actions(1)[0])  # place the first strip
     assert state.undo_steps(1) == 2 and state.undo_steps(0) == 0
     undone = GAME.replay({**state.record(), "actions": state.record()["actions"][:-2]})
-    assert sorted(undone.hand) == sorted(state.hand + [state.placed[-1][0]])
+    assert sorted(undone.drawn) == sorted(state.drawn + [state.placed[-1][0]])
     assert undone.picked is None and undone.placed == state.placed[:-1]
     state.apply(1, state.legal_actions(1)[0])  # the second strip ends the turn: red draws
     assert state.undo_steps(1) == 0 and state.undo_steps(0) == 0

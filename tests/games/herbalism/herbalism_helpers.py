@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import ludoteca
+from ludoteca.games.herbalism import GAME
 
-GAME = ludoteca.game("herbalism")
 COLOURS = ("red", "yellow", "green", "blue")
 TOTALS = (2, 3, 4, 5)
 ADVANCED = {"actions": "advanced"}
@@ -23,8 +22,8 @@ def position(hands: list[list[int]], cure: list[int], start: int = 0,
     state.hands = [list(h) for h in hands]
     state.cure = list(cure)
     state.log = [{"k": "deal", "hands": [list(h) for h in hands], "cure": list(cure)}]
-    state.start = state.active = start
-    state._beliefs = {}
+    state.start_player = state.active = start
+    state.beliefs = {}
     return state
 
 
@@ -58,7 +57,7 @@ def random_prefix(players: int, seed: int, length: int, options: dict[str, Any] 
 def check_history(state) -> None:
     """Replay the round log with its full details: every announced count, hand-over, check and
     legal choice must follow from the deal, and it must end at the current hands and cure."""
-    k = state.k
+    k = state.content
     idx = {c: i for i, c in enumerate(k.colours)}
     deal = state.log[0]
     hands = [list(h) for h in deal["hands"]]

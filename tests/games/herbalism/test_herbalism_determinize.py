@@ -46,8 +46,8 @@ def brute_force(state, seat):
     for actor, action in record:
         reference.apply(actor, action)
         views.append(reference.view(seat))
-    players, size = state.players, state.k.hand_size[state.players]
-    start = GAME.replay({**state.record(), "actions": []}).start
+    players, size = state.players, state.content.hand_size[state.players]
+    start = GAME.replay({**state.record(), "actions": []}).start_player
     own = state.log[0]["hands"][seat]
     found = Counter()
     for deal, weight in _deals(players, seat, own, size):

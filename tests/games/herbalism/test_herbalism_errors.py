@@ -59,7 +59,7 @@ def test_acting_without_a_marker():
     s = position(HANDS, CURE, options=ADVANCED)
     play(s, (AMY, move("red-blue")), (AMY, act("curing")), (AMY, {"type": "answer", "card": "green-blue"}),
          (BOB, {"type": "pass"}), (CHRISTINA, {"type": "pass"}))
-    assert s.marker[AMY] != -1 and s.to_move == (BOB,)
+    assert s.marker_card[AMY] != -1 and s.to_move == (BOB,)
     refused(s, AMY, move("red-green"), "used its cure marker this round")
 
 
@@ -86,3 +86,33 @@ def test_malformed_actions_and_wrong_seat():
     refused(s, BOB, move("red-blue"), "not to move")
     play(s, (AMY, move("red-blue")), (AMY, act("appealing")), (AMY, {"type": "target", "target": BOB}))
     refused(s, BOB, {"type": "hand_over", "colour": "yellow"}, "hand over a colour you hold")
+
+
+def _with_int_replaced(action, by):
+    """Copies of ``action`` with one whole-number value replaced by ``by(value)``."""
+    for key, value in action.items():
+        if type(value) is int:
+            yield {**action, key: by(value)}
+
+
+def test_a_float_or_bool_for_a_whole_number_is_refused_and_changes_nothing():
+    """Canonical actions: ``1.0`` and ``True`` are not the seat ``1``; every legal action that
+    holds a whole number (give and target) is refused with the number so replaced, naming the
+    key and the type, and the state is unchanged."""
+    checked = 0
+    s = position(HANDS, CURE, options=ADVANCED)
+    play(s, (AMY, move("red-blue")), (AMY, act("inquiring")))  # give: colour and target
+    positions = [s.clone()]
+    play(s, (AMY, {"type": "give", "colour": "blue", "target": BOB}),
+         (BOB, move("red-green")), (BOB, act("appealing")))   # target
+    positions.append(s.clone())
+    for state in positions:
+        seat = state.to_move[0]
+        for action in state.legal_actions(seat):
+            for bad in [*_with_int_replaced(action, float), *_with_int_replaced(action, lambda v: v == 1)]:
+                before = state.to_json()
+                with pytest.raises(IllegalAction, match=r"key 'target' must be int, got (float|bool)"):
+                    state.apply(seat, bad)
+                assert state.to_json() == before
+                checked += 1
+    assert checked == 2 * (2 * 2 + 2)  # give: 2 colours x 2 targets; target: 2 targets; float and bool each

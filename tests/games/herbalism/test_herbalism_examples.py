@@ -84,4 +84,4 @@ def test_curing_example_christina_is_right():
     over = [e for e in events if e["type"] == "round_over"][0]
     assert over["winner"] == CHRISTINA and over["deltas"] == [0, 0, 3]
     assert s.scores == [0, 0, 3] and s.round == 2
-    assert s.start == AMY  # the player to the left of the round's winner starts
+    assert s.start_player == AMY  # the player to the left of the round's winner starts

@@ -55,11 +55,11 @@ def test_two_players_is_experimental():
 
 def test_round_one_start_player_is_random_and_every_player_starts_with_everything():
     """Dossier: "Round 1: random". Each player has a pharmacist (off the cards) and a cure marker."""
-    starts = {GAME.new(4, seed=seed).start for seed in range(40)}
+    starts = {GAME.new(4, seed=seed).start_player for seed in range(40)}
     assert starts == {0, 1, 2, 3}
     s = GAME.new(3, seed=1)
-    assert s.to_move == (s.start,) and s.phase == "move"
-    assert s.pharmacist == [-1, -1, -1] and s.marker == [-1, -1, -1]
+    assert s.to_move == (s.start_player,) and s.phase == "move"
+    assert s.pharmacist == [-1, -1, -1] and s.marker_card == [-1, -1, -1]
 
 
 # ---- a turn --------------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def test_curing_answer_follow_or_pass_clockwise():
     play(s, (AMY, answer("yellow-blue")))
     # all wrong: Bob, Christina and Amy are out of markers; Dave is the last holder.
     assert [e["seat"] for e in s.log if e["k"] == "check"] == [BOB, CHRISTINA, AMY]
-    assert s.marker[DAVE] == -1 and s.to_move == (DAVE,) and s.phase == "answer"
+    assert s.marker_card[DAVE] == -1 and s.to_move == (DAVE,) and s.phase == "answer"
 
 
 def test_first_right_check_ends_the_round_later_markers_are_not_checked():
@@ -244,7 +244,7 @@ def test_wrong_marker_player_is_skipped_but_can_still_be_chosen():
     s = position(HANDS4, CURE_RY, options=ADVANCED)
     play(s, (AMY, move("red-blue")), (AMY, act("curing")), (AMY, answer("green-blue")),
          (BOB, PASS), (CHRISTINA, PASS), (DAVE, PASS))
-    assert s.marker[AMY] == 5 and s.to_move == (BOB,)
+    assert s.marker_card[AMY] == 5 and s.to_move == (BOB,)
     play(s, (BOB, move("red-blue")), (BOB, act("appealing")))
     assert {"type": "target", "target": AMY} in s.legal_actions(BOB)
     play(s, (BOB, {"type": "target", "target": AMY}), (AMY, {"type": "hand_over", "colour": "red"}))
@@ -267,7 +267,7 @@ def test_last_marker_holder_must_cure_at_once_and_round_ends_without_winner():
     over = [e for e in events if e["type"] == "round_over"][0]
     assert over["winner"] is None and over["deltas"] == [0, 0, -1, 0]
     assert s.scores == [0, 0, 0, 0]  # Christina's -1 floored at 0
-    assert s.round == 2 and s.start == CHRISTINA
+    assert s.round == 2 and s.start_player == CHRISTINA
 
 
 def test_round_scoring_follow_wrong_loses_a_point_with_floor_zero():
@@ -290,8 +290,8 @@ def test_next_round_reshuffles_and_resets():
     s = position(HANDS4, CURE_RY, options=ADVANCED)
     play(s, (AMY, move("red-blue")), (AMY, act("curing")), (AMY, answer("red-yellow")),
          (BOB, PASS), (CHRISTINA, PASS), (DAVE, PASS))
-    assert s.round == 2 and s.start == BOB and s.active == BOB and s.phase == "move"
-    assert s.marker == [-1] * 4 and s.pharmacist == [-1] * 4 and len(s.log) == 1
+    assert s.round == 2 and s.start_player == BOB and s.active == BOB and s.phase == "move"
+    assert s.marker_card == [-1] * 4 and s.pharmacist == [-1] * 4 and len(s.log) == 1
     assert sum(s.cure) == 2 and all(sum(h) == 3 for h in s.hands)
     assert s.view(AMY)["last_round"]["cure"] == [1, 1, 0, 0]
 
@@ -344,10 +344,10 @@ def test_predictions_after_non_curing_actions_scored_at_round_end():
     assert s.legal_actions(AMY) == [{"type": "predict", "colour": c} for c in ("red", "yellow", "green", "blue")] + [
         {"type": "skip_prediction"}]
     play(s, (AMY, {"type": "predict", "colour": "red"}))
-    assert s.pool == [1, 2, 2, 2] and s.predicted[AMY] == ["red"] and s.to_move == (BOB,)
+    assert s.prediction_pool == [1, 2, 2, 2] and s.predictions[AMY] == ["red"] and s.to_move == (BOB,)
     play(s, (BOB, move("red-blue")), (BOB, act("brewing")), (BOB, {"type": "target", "target": DAVE}),
          (BOB, {"type": "predict", "colour": "red"}))
-    assert s.pool[0] == 0
+    assert s.prediction_pool[0] == 0
     play(s, (CHRISTINA, move("red-blue")), (CHRISTINA, act("brewing")),
          (CHRISTINA, {"type": "target", "target": AMY}))
     assert {"type": "predict", "colour": "red"} not in s.legal_actions(CHRISTINA)  # pool empty
@@ -356,7 +356,7 @@ def test_predictions_after_non_curing_actions_scored_at_round_end():
     events = play(s, (DAVE, answer("red-yellow")), (AMY, PASS), (BOB, PASS), (CHRISTINA, PASS))
     over = [e for e in events if e["type"] == "round_over"][0]
     assert over["deltas"] == [1, 1, -1, 3] and s.scores == [1, 1, 0, 3]
-    assert s.pool == [2, 2, 2, 2] and s.predicted == [[], [], [], []]
+    assert s.prediction_pool == [2, 2, 2, 2] and s.predictions == [[], [], [], []]
 
 
 def test_no_prediction_after_curing_and_none_without_the_option():

@@ -64,7 +64,7 @@ def test_views_show_own_hand_counts_moved_and_only_own_checks():
     assert private == [{"type": "feeding", "by": AMY, "target": BOB, "medicine": "red-blue",
                         "colour": "blue", "returned": "red", "count": 0, "to": [AMY, BOB]}]
     assert s.view(AMY)["hand"] == [1, 0, 1, 1] and "hand" not in s.view(None)
-    assert s.view(CHRISTINA)["hand_sizes"] == [3, 5, 4]
+    assert [public["hand_size"] for public in s.view(CHRISTINA)["seats"]] == [3, 5, 4]
     play(s, (BOB, move("red-green")), (BOB, act("curing")), (BOB, {"type": "answer", "card": "red-green"}),
          (CHRISTINA, {"type": "pass"}), (AMY, {"type": "pass"}))
     bob_check = s.view(BOB)["knowledge"][-1]
@@ -146,3 +146,30 @@ def test_terminal_table_shows_own_notes_in_words():
     christina = GAME.render_text(s.view(CHRISTINA), "es")
     assert "anunció 0 (color no visto)" in christina and "azul, anunció" not in christina
     assert "Tu mano: 1 amarillo, 1 verde, 2 azul" in christina
+
+
+def test_events_tell_each_seat_what_its_knowledge_sheet_says():
+    """The spectators' copy of every logged event is the entry as a spectator's sheet shows it;
+    the full copy goes exactly to the seats that see the entry in full (knowledge.audience)."""
+    from ludoteca.games.herbalism.knowledge import audience, events_for, redact
+
+    seen = set()
+    for seed in range(8):
+        s = GAME.new(3, seed=seed, options={"actions": "advanced", "predictions": True})
+        rng = random.Random(seed)
+        for _ in range(80):
+            if s.is_over:
+                break
+            seat = s.to_move[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            for entry in s.log[1:]:
+                events = events_for(entry)
+                spectator = {"type": entry["k"], **{k: v for k, v in redact(entry, None).items() if k != "k"}}
+                assert events[0] == spectator
+                if audience(entry) is None:
+                    assert len(events) == 1
+                else:
+                    assert events[1] == {"type": entry["k"], **{k: v for k, v in entry.items() if k != "k"},
+                                         "to": audience(entry)}
+                seen.add(entry["k"])
+    assert seen >= {"inquiring", "feeding", "brewing", "appealing", "prediction", "answer", "pass", "check"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.games.immunity import GAME
+from ludoteca.games.immunity.phases import named
 from ludoteca.games.immunity.state import ImmunityState
 
 PINNED: dict[str, Any] = {
@@ -76,31 +77,32 @@ def blank(players: int = 3, seed: int = 1, options: dict[str, Any] | None = None
     opts = {"params": PINNED, **(options or {})}
     s = GAME.new(players=players, seed=seed, options=opts)
     for seat in range(players):
-        s.hands_med[seat] = ["transfusion"] if keep_medical else []
-        s.hands_path[seat] = []
-        s.env1[seat] = []
-        s.env2[seat] = []
+        s.medical_hands[seat] = ["transfusion"] if keep_medical else []
+        s.pathogen_hands[seat] = []
+        s.environment_1[seat] = []
+        s.environment_2[seat] = []
         s.infections[seat] = []
         s.memory[seat] = []
         s.cells[seat] = dict(NO_CELLS)
-        s.damage[seat] = {o: 0 for o in s.c.organs}
-        s.tumours[seat] = {o: 0 for o in s.c.organs}
-        s.oxygen[seat] = s.reserve[seat] = s.oxygen_bonus[seat] = s.defence_bonus[seat] = 0
+        s.damage[seat] = {o: 0 for o in s.content.organs}
+        s.tumours[seat] = {o: 0 for o in s.content.organs}
+        s.oxygen[seat] = s.stored_oxygen[seat] = s.oxygen_bonus[seat] = s.defence_bonus[seat] = 0
     s.order = list(range(players))
     s.turn = 3
-    s.phase = 1
+    s.phase = "start"
     s.queue = [0]
     s.step = "end"
-    s.started = True
+    s.part_started = True
     s._legal_cache.clear()
     return s
 
 
 def enter(s: ImmunityState, phase: int, queue: list[int] | None = None) -> list[dict]:
-    """Start ``phase`` with ``queue`` acting; returns the automatic events."""
-    s.phase = phase
+    """Start rule-book phase number ``phase`` (1-5) with ``queue`` acting; returns the
+    automatic events."""
+    s.phase = named(phase)
     s.queue = list(s.order if queue is None else queue)
-    s.started = False
+    s.part_started = False
     s.step = "main"
     s._legal_cache.clear()
     events: list[dict] = []
@@ -116,8 +118,8 @@ def place(s: ImmunityState, seat: int, env: str, card: str, up: bool = False,
 
 
 def infect(s: ImmunityState, seat: int, card: str, counters: int | None = None) -> None:
-    n = s.c.pathogens[card].extension if counters is None else counters
-    s.infections[seat].append({"p": card, "n": n, "token": False})
+    n = s.content.pathogens[card].extension if counters is None else counters
+    s.infections[seat].append({"pathogen": card, "counters": n, "vector_token": False})
 
 
 def play(s: ImmunityState, action: dict) -> list[dict]:
@@ -126,9 +128,9 @@ def play(s: ImmunityState, action: dict) -> list[dict]:
 
 def next_turn(s: ImmunityState) -> list[dict]:
     """Finish the current turn's bookkeeping and start the next one (phase 1)."""
-    s.phase = 5
+    s.phase = "exposure"
     s.queue = []
-    s.started = False
+    s.part_started = False
     s._legal_cache.clear()
     events: list[dict] = []
     s._advance(events)

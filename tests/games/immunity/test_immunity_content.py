@@ -74,11 +74,11 @@ def test_unknown_environment_effect_is_refused():
 # ---- options["params"] ---------------------------------------------------------------------
 def test_override_changes_a_price():
     """Parameters: options["params"] = {"cells": {"neutrophil": {"cost": 3}}} changes the price."""
-    shipped_cost = GAME.new(players=2, seed=1).c.cells["neutrophil"].cost
+    shipped_cost = GAME.new(players=2, seed=1).content.cells["neutrophil"].cost
     s = GAME.new(players=2, seed=1,
                  options={"params": {"cells": {"neutrophil": {"cost": shipped_cost + 2}}}})
-    assert s.c.cells["neutrophil"].cost == shipped_cost + 2
-    assert GAME.new(players=2, seed=1).c.cells["neutrophil"].cost == shipped_cost
+    assert s.content.cells["neutrophil"].cost == shipped_cost + 2
+    assert GAME.new(players=2, seed=1).content.cells["neutrophil"].cost == shipped_cost
 
 
 def test_every_environment_number_is_reachable():
@@ -86,8 +86,8 @@ def test_every_environment_number_is_reachable():
     params = {"environment": {"stress": {"childhood": {"defence": -3,
                                                        "damage": {"nervous": 1}}}}}
     s = GAME.new(players=2, seed=1, options={"params": params})
-    assert s.c.environment["stress"]["childhood"]["defence"] == -3
-    assert s.c.environment["stress"]["childhood"]["damage"]["nervous"] == 1
+    assert s.content.environment["stress"]["childhood"]["defence"] == -3
+    assert s.content.environment["stress"]["childhood"]["damage"]["nervous"] == 1
 
 
 def playout(options, seed):

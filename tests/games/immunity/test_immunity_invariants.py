@@ -9,33 +9,33 @@ from hypothesis import strategies as st
 
 from ludoteca.engine.i18n import missing_translations
 from ludoteca.games.immunity import GAME
-from ludoteca.games.immunity.texts import CATALOGUE
+from ludoteca.games.immunity.labels import CATALOGUE
 
 
 def check_invariants(s):
-    c = s.c
-    cards = Counter(s.path_deck + s.path_discard)
+    c = s.content
+    cards = Counter(s.pathogen_deck + s.pathogen_discard)
     for seat in range(s.players):
-        cards.update(s.hands_path[seat])
-        cards.update(e["p"] for e in s.env1[seat] + s.env2[seat] if not e["token"])
-        cards.update(i["p"] for i in s.infections[seat] if not i["token"])
+        cards.update(s.pathogen_hands[seat])
+        cards.update(e["pathogen"] for e in s.environment_1[seat] + s.environment_2[seat] if not e["vector_token"])
+        cards.update(i["pathogen"] for i in s.infections[seat] if not i["vector_token"])
         cards.update(s.memory_box[seat])
     assert cards == Counter(c.deck("pathogens")), "pathogen cards created or lost"
-    medical = Counter(s.med_deck + s.med_discard)
+    medical = Counter(s.medical_deck + s.medical_discard)
     for seat in range(s.players):
-        medical.update(s.hands_med[seat])
+        medical.update(s.medical_hands[seat])
     assert medical == Counter(c.deck("medical")), "medical cards created or lost"
-    assert Counter(s.env_deck + s.env_discard) == Counter(c.deck("environment"))
+    assert Counter(s.environment_deck + s.environment_discard) == Counter(c.deck("environment"))
     limit = c.rules["max_cells_per_type"]
     for seat in range(s.players):
         assert all(0 <= n <= limit for n in s.cells[seat].values())
         assert all(0 <= s.damage[seat][o] <= c.organ_boxes[o] for o in c.organs)
         assert all(n >= 0 for n in s.tumours[seat].values())
-        assert all(1 <= i["n"] <= max(c.rules["max_extension"], c.pathogens[i["p"]].extension)
+        assert all(1 <= i["counters"] <= max(c.rules["max_extension"], c.pathogens[i["pathogen"]].extension)
                    for i in s.infections[seat])
         assert s.oxygen[seat] >= 0
         if s.turn >= 2:  # set-up cards lie face down in Environment 2 until the first phase 3
-            assert all(e["up"] for e in s.env2[seat]), "Environment 2 cards have been revealed"
+            assert all(e["face_up"] for e in s.environment_2[seat]), "Environment 2 cards have been revealed"
 
 
 @settings(max_examples=15, deadline=None)

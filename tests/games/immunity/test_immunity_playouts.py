@@ -45,8 +45,8 @@ def test_random_games_end_round_trip_and_replay(players, variant):
 def test_illegal_actions_name_the_problem_and_change_nothing():
     """Bad input: each bad action raises IllegalAction naming the problem; the state is unchanged."""
     s = blank(players=3)
-    s.hands_path[0] = ["measles"]
-    place(s, 1, "env1", "tapeworm")
+    s.pathogen_hands[0] = ["measles"]
+    place(s, 1, "environment_1", "tapeworm")
     enter(s, 5, [0])
     before = s.to_json()
     for action, message in [
@@ -68,13 +68,13 @@ def test_a_pathogen_you_played_can_come_back_to_you():
     """MAZO PATÓGENO: "Algunos patógenos se pueden contagiar, y quizá acabes infectado de un
     patógeno que jugaste sobre otro jugador"."""
     s = blank(players=2)
-    s.hands_path[0] = ["influenza"]
+    s.pathogen_hands[0] = ["influenza"]
     enter(s, 5, [0])
     play(s, {"type": "expose", "card": "influenza", "seat": 1})
     enter(s, 3, [1])
-    assert [i["p"] for i in s.infections[1]] == ["influenza"]
+    assert [i["pathogen"] for i in s.infections[1]] == ["influenza"]
     enter(s, 4, [1])
     play(s, {"type": "spread", "infection": 0, "seat": None})
-    assert s.env1[0][0]["p"] == "influenza" and s.env1[0][0]["up"]
+    assert s.environment_1[0][0]["pathogen"] == "influenza" and s.environment_1[0][0]["face_up"]
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["influenza"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["influenza"]

@@ -9,54 +9,54 @@ def test_reveal_and_infect_by_highest_until_defence_holds():
     superior a la suma de la Infectividad"."""
     s = blank()
     s.cells[0]["t_lymphocyte"] = 2  # defence 4
-    place(s, 0, "env2", "rhinovirus")   # 2
-    place(s, 0, "env1", "influenza")    # 3
-    place(s, 0, "env1", "staphylococcus")  # 2 -> total 7 > 4
+    place(s, 0, "environment_2", "rhinovirus")   # 2
+    place(s, 0, "environment_1", "influenza")    # 3
+    place(s, 0, "environment_1", "staphylococcus")  # 2 -> total 7 > 4
     enter(s, 3, [0])
     # 7 > 4: influenza infects; 4 <= 4: stop.
-    assert [i["p"] for i in s.infections[0]] == ["influenza"]
-    assert s.infections[0][0]["n"] == 2  # "un número inicial de Contadores de extensión igual a su Extensión"
+    assert [i["pathogen"] for i in s.infections[0]] == ["influenza"]
+    assert s.infections[0][0]["counters"] == 2  # "un número inicial de Contadores de extensión igual a su Extensión"
 
 
 def test_infection_loop_repeats_while_infectivity_exceeds_defence():
     """Fase 3: "Este proceso se volverá a repetir hasta que la Defensa inmune sea igual o superior"."""
     s = blank()
     s.cells[0]["neutrophil"] = 1  # defence 1
-    place(s, 0, "env2", "rhinovirus")   # 2
-    place(s, 0, "env1", "measles")      # 4
-    place(s, 0, "env1", "norovirus")    # 3
-    place(s, 0, "env1", "tapeworm")     # 1 -> 10
+    place(s, 0, "environment_2", "rhinovirus")   # 2
+    place(s, 0, "environment_1", "measles")      # 4
+    place(s, 0, "environment_1", "norovirus")    # 3
+    place(s, 0, "environment_1", "tapeworm")     # 1 -> 10
     enter(s, 3, [0])
     # 10>1 measles; 6>1 norovirus; 3>1 rhinovirus; 1<=1 stop.
-    assert [i["p"] for i in s.infections[0]] == ["measles", "norovirus", "rhinovirus"]
-    assert [e["p"] for e in s.env2[0]] == ["tapeworm"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["measles", "norovirus", "rhinovirus"]
+    assert [e["pathogen"] for e in s.environment_2[0]] == ["tapeworm"]
 
 
 def test_tie_goes_to_the_upper_card_placed_first():
     """Fase 3: "En caso de empate ... infectado por aquel que se encuentre por encima", with the
     cards "que se colocaron primero ... por encima"."""
     s = blank()
-    place(s, 0, "env1", "norovirus")   # 3, placed first
-    place(s, 0, "env1", "salmonella")  # 3
+    place(s, 0, "environment_1", "norovirus")   # 3, placed first
+    place(s, 0, "environment_1", "salmonella")  # 3
     s.cells[0]["t_lymphocyte"] = 2  # defence 4 -> 6 > 4, one infection, then 3 <= 4
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["norovirus"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["norovirus"]
     s = blank()
-    place(s, 0, "env1", "salmonella")
-    place(s, 0, "env1", "norovirus")
+    place(s, 0, "environment_1", "salmonella")
+    place(s, 0, "environment_1", "norovirus")
     s.cells[0]["t_lymphocyte"] = 2
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["salmonella"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["salmonella"]
 
 
 def test_environment_2_cards_were_placed_earlier_so_they_lie_on_top():
     """Fase 3: the earliest placed card is on top, so it wins ties, whichever environment it is in."""
     s = blank()
     s.cells[0].update(t_lymphocyte=1, neutrophil=1)  # defence 3: 6 > 3, then 3 <= 3
-    place(s, 0, "env2", "salmonella")
-    place(s, 0, "env1", "norovirus")
+    place(s, 0, "environment_2", "salmonella")
+    place(s, 0, "environment_1", "norovirus")
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["salmonella"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["salmonella"]
 
 
 def test_at_least_one_infection_when_defence_is_higher():
@@ -65,11 +65,11 @@ def test_at_least_one_infection_when_defence_is_higher():
     Infectividad"."""
     s = blank()
     s.cells[0]["t_lymphocyte"] = 3  # defence 6
-    place(s, 0, "env1", "tapeworm")  # 1
-    place(s, 0, "env2", "rhinovirus")  # 2
+    place(s, 0, "environment_1", "tapeworm")  # 1
+    place(s, 0, "environment_2", "rhinovirus")  # 2
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["rhinovirus"]
-    assert [e["p"] for e in s.env2[0]] == ["tapeworm"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["rhinovirus"]
+    assert [e["pathogen"] for e in s.environment_2[0]] == ["tapeworm"]
 
 
 def test_at_least_one_on_equal_values_depends_on_the_option():
@@ -79,14 +79,14 @@ def test_at_least_one_on_equal_values_depends_on_the_option():
         s = blank(options={"at_least_one": option})
         s.cells[0]["t_lymphocyte"] = 1
         s.cells[0]["neutrophil"] = 1  # defence 3
-        place(s, 0, "env1", "influenza")  # 3
+        place(s, 0, "environment_1", "influenza")  # 3
         enter(s, 3, [0])
-        assert [i["p"] for i in s.infections[0]] == expected
+        assert [i["pathogen"] for i in s.infections[0]] == expected
     s = blank(options={"at_least_one": "literal"})
     s.cells[0]["t_lymphocyte"] = 2  # 4 > 3
-    place(s, 0, "env1", "influenza")
+    place(s, 0, "environment_1", "influenza")
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["influenza"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["influenza"]
 
 
 def test_no_infection_from_empty_environments():
@@ -100,29 +100,29 @@ def test_environment_1_moves_to_2_and_environment_2_is_discarded():
     """Fase 3: "Aquellos Patógenos ... Ambiente 1 y no consigan infectar ... pasar a su casilla de
     Ambiente 2. Aquellos ... Ambiente 2 se descartarán." Vector tokens are not cards and vanish."""
     s = blank()
-    place(s, 0, "env2", "measles")  # 4: the one that infects (at least one)
-    place(s, 0, "env2", "tapeworm")
-    place(s, 0, "env2", "hpv", up=True, token=True)
-    place(s, 0, "env1", "rhinovirus")
+    place(s, 0, "environment_2", "measles")  # 4: the one that infects (at least one)
+    place(s, 0, "environment_2", "tapeworm")
+    place(s, 0, "environment_2", "hpv", up=True, token=True)
+    place(s, 0, "environment_1", "rhinovirus")
     s.cells[0]["t_lymphocyte"] = 3
-    before = list(s.path_discard)
+    before = list(s.pathogen_discard)
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["measles"]
-    assert s.env1[0] == []
-    assert [e["p"] for e in s.env2[0]] == ["rhinovirus"]
-    assert all(e["up"] for e in s.env2[0])
-    assert s.path_discard == before + ["tapeworm"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["measles"]
+    assert s.environment_1[0] == []
+    assert [e["pathogen"] for e in s.environment_2[0]] == ["rhinovirus"]
+    assert all(e["face_up"] for e in s.environment_2[0])
+    assert s.pathogen_discard == before + ["tapeworm"]
 
 
 def test_immune_memory_blocks_reinfection():
     """Tablero: "Memoria Inmune, donde se sitúan los patógenos que ya no te pueden reinfectar"."""
     s = blank()
     s.memory[0] = ["measles"]
-    place(s, 0, "env1", "measles")
-    place(s, 0, "env1", "tapeworm")
+    place(s, 0, "environment_1", "measles")
+    place(s, 0, "environment_1", "tapeworm")
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["tapeworm"]
-    assert [e["p"] for e in s.env2[0]] == ["measles"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["tapeworm"]
+    assert [e["pathogen"] for e in s.environment_2[0]] == ["measles"]
 
 
 def test_defence_penalty_of_an_infection_counts_when_comparing_again():
@@ -130,27 +130,27 @@ def test_defence_penalty_of_an_infection_counts_when_comparing_again():
     project content) lowers the defence of the next comparison."""
     s = blank()
     s.cells[0]["t_lymphocyte"] = 2  # defence 4
-    place(s, 0, "env1", "hiv")         # 1
-    place(s, 0, "env1", "rhinovirus")  # 2
-    place(s, 0, "env1", "staphylococcus")  # 2 -> 5 > 4
+    place(s, 0, "environment_1", "hiv")         # 1
+    place(s, 0, "environment_1", "rhinovirus")  # 2
+    place(s, 0, "environment_1", "staphylococcus")  # 2 -> 5 > 4
     enter(s, 3, [0])
     # rhinovirus (2, upper of the 2s) infects: 3 <= 4 stops; HIV never got in.
-    assert [i["p"] for i in s.infections[0]] == ["rhinovirus"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["rhinovirus"]
     s = blank()
     s.cells[0]["t_lymphocyte"] = 2
-    place(s, 0, "env1", "hiv")
-    place(s, 0, "env1", "tapeworm")
-    place(s, 0, "env1", "measles")  # 6 > 4
+    place(s, 0, "environment_1", "hiv")
+    place(s, 0, "environment_1", "tapeworm")
+    place(s, 0, "environment_1", "measles")  # 6 > 4
     s.infections[0] = []
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["measles"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["measles"]
     s = blank()
     s.cells[0]["t_lymphocyte"] = 1  # defence 2
     infect(s, 0, "hiv")  # defence 2 - 2 = 0
-    place(s, 0, "env1", "tapeworm")
-    place(s, 0, "env1", "hpv")
+    place(s, 0, "environment_1", "tapeworm")
+    place(s, 0, "environment_1", "hpv")
     enter(s, 3, [0])
-    assert [i["p"] for i in s.infections[0]] == ["hiv", "tapeworm", "hpv"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["hiv", "tapeworm", "hpv"]
 
 
 def test_cells_remove_extension_counters_and_eliminate():
@@ -166,13 +166,13 @@ def test_cells_remove_extension_counters_and_eliminate():
     # eosinophils only fight parasites
     assert not any(a.get("cell") == "eosinophil" for a in legal)
     play(s, {"type": "clear", "cell": "neutrophil", "infection": 0})
-    assert s.infections[0] == [{"p": "salmonella", "n": 1, "token": False}]
+    assert s.infections[0] == [{"pathogen": "salmonella", "counters": 1, "vector_token": False}]
     # each cell acts once per phase
     assert not any(a.get("cell") == "neutrophil" for a in s.legal_actions(0))
-    before = list(s.path_discard)
+    before = list(s.pathogen_discard)
     play(s, {"type": "clear", "cell": "macrophage", "infection": 0})
     assert s.infections[0] == []
-    assert s.path_discard == before + ["salmonella"]
+    assert s.pathogen_discard == before + ["salmonella"]
 
 
 def test_eliminated_pathogen_goes_to_memory_with_a_memory_cell():
@@ -197,7 +197,7 @@ def test_uncleared_pathogen_damages_each_target_then_grows():
     assert s.damage[0]["skin"] == 2
     assert s.damage[0]["circulatory"] == 2
     assert s.damage[0]["respiratory"] == 0
-    assert s.infections[0][0]["n"] == 3
+    assert s.infections[0][0]["counters"] == 3
 
 
 def test_extension_growth_is_capped_and_damage_fills_the_track():
@@ -208,7 +208,7 @@ def test_extension_growth_is_capped_and_damage_fills_the_track():
     s.damage[0]["skin"] = 5
     enter(s, 3, [0])
     play(s, {"type": "done"})
-    assert s.infections[0][0]["n"] == 6
+    assert s.infections[0][0]["counters"] == 6
     assert s.damage[0]["skin"] == 8
 
 
@@ -237,8 +237,8 @@ def test_phase_three_runs_in_turn_order_one_player_at_a_time():
     """FASES DEL TURNO: "En cada fase podrán actuar, por orden, todos los jugadores"."""
     s = blank()
     s.order = [1, 2, 0]
-    place(s, 1, "env1", "tapeworm")
-    place(s, 2, "env1", "tapeworm")
+    place(s, 1, "environment_1", "tapeworm")
+    place(s, 2, "environment_1", "tapeworm")
     enter(s, 3)
     assert s.to_move == (1,)
     assert len(s.infections[1]) == 1 and s.infections[2] == []
@@ -260,5 +260,5 @@ def test_short_lived_cells_die_when_they_act():
     play(s, {"type": "clear", "cell": "neutrophil", "infection": 0})
     assert s.cells[0]["neutrophil"] == 0
     play(s, {"type": "clear", "cell": "macrophage", "infection": 0})
-    assert s.cells[0]["macrophage"] == 1 and s.used[0]["macrophage"] == 1
+    assert s.cells[0]["macrophage"] == 1 and s.cells_used[0]["macrophage"] == 1
     assert s.infections[0] == []

@@ -19,10 +19,11 @@ def test_contact_one_neighbour_of_choice_face_up_token():
     assert spreads(s) == [{"type": "spread", "infection": 0, "seat": 1},
                           {"type": "spread", "infection": 0, "seat": 3}]
     play(s, {"type": "spread", "infection": 0, "seat": 3})
-    entry = s.env1[3][0]
-    assert (entry["p"], entry["up"], entry["by"], entry["token"]) == ("norovirus", True, 0, True)
-    assert s.env1[1] == [] and s.env1[2] == []
-    assert [i["p"] for i in s.infections[0]] == ["norovirus"]  # a token: still infected
+    entry = s.environment_1[3][0]
+    assert (entry["pathogen"], entry["face_up"], entry["placed_by"], entry["vector_token"]) \
+        == ("norovirus", True, 0, True)
+    assert s.environment_1[1] == [] and s.environment_1[2] == []
+    assert [i["pathogen"] for i in s.infections[0]] == ["norovirus"]  # a token: still infected
 
 
 def test_droplets_reach_both_neighbours():
@@ -33,7 +34,7 @@ def test_droplets_reach_both_neighbours():
     enter(s, 4, [0])
     assert spreads(s) == [{"type": "spread", "infection": 0, "seat": None}]
     play(s, {"type": "spread", "infection": 0, "seat": None})
-    assert [len(e) for e in s.env1] == [0, 1, 0, 1]
+    assert [len(e) for e in s.environment_1] == [0, 1, 0, 1]
 
 
 def test_droplets_with_two_players_reach_the_other_once():
@@ -42,7 +43,7 @@ def test_droplets_with_two_players_reach_the_other_once():
     infect(s, 0, "influenza")
     enter(s, 4, [0])
     play(s, {"type": "spread", "infection": 0, "seat": None})
-    assert [len(e) for e in s.env1] == [0, 1]
+    assert [len(e) for e in s.environment_1] == [0, 1]
 
 
 def test_air_reaches_everyone_else():
@@ -51,7 +52,7 @@ def test_air_reaches_everyone_else():
     infect(s, 2, "measles")
     enter(s, 4, [2])
     play(s, {"type": "spread", "infection": 0, "seat": None})
-    assert [len(e) for e in s.env1] == [1, 1, 0, 1, 1]
+    assert [len(e) for e in s.environment_1] == [1, 1, 0, 1, 1]
 
 
 def test_fluids_do_not_spread_normally_but_with_a_special_card():
@@ -59,45 +60,45 @@ def test_fluids_do_not_spread_normally_but_with_a_special_card():
     uso de otras cartas especiales" (project content: the shared syringe)."""
     s = blank(players=3)
     infect(s, 0, "hiv")
-    s.hands_path[0] = ["hiv"]
+    s.pathogen_hands[0] = ["hiv"]
     enter(s, 4, [0])
     assert spreads(s) == []
-    s.hands_med[0] = ["shared_syringe"]
+    s.medical_hands[0] = ["shared_syringe"]
     s._legal_cache.clear()
     legal = s.legal_actions(0)
     assert {"type": "medical", "card": "shared_syringe", "target": 0, "seat": 2} in legal
     play(s, {"type": "medical", "card": "shared_syringe", "target": 0, "seat": 2})
-    assert s.env1[2][0]["p"] == "hiv" and s.env1[2][0]["up"]
+    assert s.environment_1[2][0]["pathogen"] == "hiv" and s.environment_1[2][0]["face_up"]
 
 
 def test_the_player_with_most_environment_1_cards_is_no_valid_target():
     """Fase 4, NOTA Demasiados patógenos: "Un jugador no podrá elegir como objetivo válido ... a
     aquel jugador que cuente con el mayor número de cartas en su casilla de Ambiente 1"."""
     s = blank(players=4)
-    place(s, 3, "env1", "tapeworm")
+    place(s, 3, "environment_1", "tapeworm")
     infect(s, 0, "norovirus")
     infect(s, 0, "measles")
     enter(s, 4, [0])
     assert spreads(s) == [{"type": "spread", "infection": 0, "seat": 1},
                           {"type": "spread", "infection": 1, "seat": None}]
     play(s, {"type": "spread", "infection": 1, "seat": None})
-    assert [len(e) for e in s.env1] == [0, 1, 1, 1]
+    assert [len(e) for e in s.environment_1] == [0, 1, 1, 1]
 
 
 def test_crowding_counts_environment_2_with_the_option():
     """Option crowding='both': the most cards across both environments decides the excluded."""
     s = blank(players=3, options={"crowding": "both"})
-    place(s, 1, "env2", "tapeworm", up=True)
+    place(s, 1, "environment_2", "tapeworm", up=True)
     infect(s, 0, "measles")
     enter(s, 4, [0])
     play(s, {"type": "spread", "infection": 0, "seat": None})
-    assert [len(e) for e in s.env1] == [0, 0, 1]
+    assert [len(e) for e in s.environment_1] == [0, 0, 1]
 
 
 def test_without_valid_targets_the_phase_ends_without_contagion():
     """Fase 4: "Si el jugador no cuenta con objetivos válidos podrá terminar la fase sin contagiar"."""
     s = blank(players=2)
-    place(s, 1, "env1", "tapeworm")
+    place(s, 1, "environment_1", "tapeworm")
     infect(s, 0, "norovirus")
     enter(s, 4, [0])
     assert s.legal_actions(0)[0] == {"type": "done"}
@@ -108,21 +109,22 @@ def test_a_single_contagion_per_phase_and_hand_cards_go_face_down():
     """Fase 4: "coloca entonces una única Carta patógena (bocaarriba si ... le ha infectado o
     bocaabajo si se trata de una Carta patógena de su mano)"."""
     s = blank(players=3)
-    s.hands_path[0] = ["salmonella", "measles"]
+    s.pathogen_hands[0] = ["salmonella", "measles"]
     infect(s, 0, "norovirus")
     enter(s, 4, [0])
     legal = spreads(s)
     assert {"type": "spread_card", "card": "salmonella", "seat": 1} in legal
     assert {"type": "spread_card", "card": "measles", "seat": 2} in legal
     play(s, {"type": "spread_card", "card": "salmonella", "seat": 1})
-    entry = s.env1[1][0]
-    assert (entry["p"], entry["up"], entry["by"], entry["token"]) == ("salmonella", False, 0, False)
-    assert s.hands_path[0] == ["measles"]
+    entry = s.environment_1[1][0]
+    assert (entry["pathogen"], entry["face_up"], entry["placed_by"], entry["vector_token"]) \
+        == ("salmonella", False, 0, False)
+    assert s.pathogen_hands[0] == ["measles"]
     assert spreads(s) == []  # one per phase; only done or a medical card remain
-    assert s.view(0)["boards"][1]["env1"][0]["p"] == "salmonella"
-    assert s.view(1)["boards"][1]["env1"][0]["p"] is None
-    assert s.view(2)["boards"][1]["env1"][0]["p"] is None
-    assert s.view(None)["boards"][1]["env1"][0]["p"] is None
+    assert s.view(0)["seats"][1]["environment_1"][0]["pathogen"] == "salmonella"
+    assert s.view(1)["seats"][1]["environment_1"][0]["pathogen"] is None
+    assert s.view(2)["seats"][1]["environment_1"][0]["pathogen"] is None
+    assert s.view(None)["seats"][1]["environment_1"][0]["pathogen"] is None
 
 
 def test_contagion_is_optional():
@@ -131,7 +133,7 @@ def test_contagion_is_optional():
     infect(s, 0, "measles")
     enter(s, 4, [0, 1])
     play(s, {"type": "done"})
-    assert s.to_move == (1,) and all(e == [] for e in s.env1)
+    assert s.to_move == (1,) and all(e == [] for e in s.environment_1)
 
 
 # ---- Fase 5. Nueva exposición ------------------------------------------------------------------
@@ -143,11 +145,11 @@ def test_exposure_starts_with_the_sickest_then_clockwise():
     s.damage[2]["skin"] = 3
     s.damage[0]["liver"] = 1
     s.damage[0]["skin"] = 1
-    s.phase = 4
+    s.phase = "contagion"
     s.queue = []
     events = []
     s._next_phase(events)
-    assert s.phase == 5
+    assert s.phase == "exposure"
     assert s.queue == [2, 3, 0, 1]
 
 
@@ -157,7 +159,7 @@ def test_sickest_tie_goes_to_the_earlier_player_this_turn():
     s.order = [2, 0, 1]
     s.damage[0]["skin"] = 2
     s.damage[2]["skin"] = 2
-    s.phase = 4
+    s.phase = "contagion"
     s.queue = []
     s._next_phase([])
     assert s.queue == [2, 0, 1]
@@ -169,7 +171,7 @@ def test_exposure_by_damage_option():
     s.damage[1]["skin"] = 3
     s.damage[3]["skin"] = 2
     s.damage[0]["skin"] = 1
-    s.phase = 4
+    s.phase = "contagion"
     s.queue = []
     s._next_phase([])
     assert s.queue == [1, 3, 0, 2]
@@ -180,15 +182,15 @@ def test_exposure_plays_one_card_face_down_not_on_the_most_loaded():
     1 del jugador que quiera ... No se pueden poner cartas en los ambientes de los jugadores que
     más cartas tengan"."""
     s = blank(players=3)
-    s.hands_path[0] = ["tapeworm", "tapeworm"]
-    place(s, 1, "env1", "measles")
+    s.pathogen_hands[0] = ["tapeworm", "tapeworm"]
+    place(s, 1, "environment_1", "measles")
     enter(s, 5, [0])
     legal = s.legal_actions(0)
     assert legal == [{"type": "expose", "card": "tapeworm", "seat": 0},
                      {"type": "expose", "card": "tapeworm", "seat": 2}]
     play(s, {"type": "expose", "card": "tapeworm", "seat": 2})
-    assert s.hands_path[0] == ["tapeworm"]
-    assert s.env1[2][0]["p"] == "tapeworm" and not s.env1[2][0]["up"]
+    assert s.pathogen_hands[0] == ["tapeworm"]
+    assert s.environment_1[2][0]["pathogen"] == "tapeworm" and not s.environment_1[2][0]["face_up"]
     assert s.legal_actions(0)[0] == {"type": "done"}  # one card per player
     assert all(a["type"] != "expose" for a in s.legal_actions(0))
 
@@ -198,9 +200,9 @@ def test_a_lone_least_loaded_player_may_decline_to_expose_themself():
     y le toque jugar ... puede decidir no poner carta patógena sobre sí mismo"."""
     s = blank(players=3)
     for seat in (0, 1, 2):
-        s.hands_path[seat] = ["tapeworm"]
-    place(s, 1, "env1", "measles")
-    place(s, 2, "env1", "measles")
+        s.pathogen_hands[seat] = ["tapeworm"]
+    place(s, 1, "environment_1", "measles")
+    place(s, 2, "environment_1", "measles")
     enter(s, 5, [0, 1])
     legal = s.legal_actions(0)
     assert {"type": "expose", "card": "tapeworm", "seat": 0} in legal
@@ -215,11 +217,11 @@ def test_when_all_tie_nobody_is_excluded_unless_the_option_says_so():
     """NOTA Demasiados patógenos (ruling): when every player ties for most cards nobody is singled
     out; option full_tie_blocks=True excludes everyone instead."""
     s = blank(players=3)
-    s.hands_path[0] = ["tapeworm"]
+    s.pathogen_hands[0] = ["tapeworm"]
     enter(s, 5, [0])
     assert [a["seat"] for a in s.legal_actions(0)] == [0, 1, 2]
     s = blank(players=3, options={"full_tie_blocks": True})
-    s.hands_path[0] = ["tapeworm"]
+    s.pathogen_hands[0] = ["tapeworm"]
     enter(s, 5, [0])
     assert all(a["type"] != "expose" for a in s.legal_actions(0))
 
@@ -228,8 +230,8 @@ def test_after_exposure_a_new_turn_begins():
     """Fase 5: "Una vez todos los jugadores han jugado una carta patógena, se comienza un nuevo turno"."""
     s = blank(players=2, keep_medical=False)
     s.turn = 4
-    s.hands_path[0] = ["tapeworm"]
-    s.hands_path[1] = []
+    s.pathogen_hands[0] = ["tapeworm"]
+    s.pathogen_hands[1] = []
     enter(s, 5, [0, 1])
     play(s, {"type": "expose", "card": "tapeworm", "seat": 1})
     assert s.turn == 5
@@ -252,14 +254,14 @@ def test_medical_card_in_phase_three_resolves_before_damage():
     """Fase 3: pathogens can be eliminated "a través del uso de ... diversas Cartas médicas"
     before they damage; playing the card ends the phase, so damage follows at once."""
     s = blank(players=2)
-    s.hands_med[0] = ["antibiotic"]
+    s.medical_hands[0] = ["antibiotic"]
     infect(s, 0, "salmonella", counters=2)
     infect(s, 0, "norovirus", counters=1)
     enter(s, 3, [0, 1])
     legal = [a for a in s.legal_actions(0) if a["type"] == "medical"]
     assert legal == [{"type": "medical", "card": "antibiotic", "target": 0, "seat": None}]
     play(s, legal[0])
-    assert [i["p"] for i in s.infections[0]] == ["norovirus"]
+    assert [i["pathogen"] for i in s.infections[0]] == ["norovirus"]
     assert s.damage[0]["digestive"] == 1  # only the norovirus hurt
     assert s.to_move == (1,)
 
@@ -276,7 +278,7 @@ def test_medical_cards_can_be_played_in_every_phase(phase):
 def test_medical_card_after_the_exposure_in_phase_five():
     """MAZO MÉDICO at the end of phase 5: after the mandatory exposure, not instead of it."""
     s = blank(players=2)
-    s.hands_path[0] = ["tapeworm"]
+    s.pathogen_hands[0] = ["tapeworm"]
     enter(s, 5, [0, 1])
     assert all(a["type"] == "expose" for a in s.legal_actions(0))
     play(s, {"type": "expose", "card": "tapeworm", "seat": 1})
@@ -287,11 +289,11 @@ def test_medical_card_after_the_exposure_in_phase_five():
 def test_vaccine_puts_pathogens_in_immune_memory():
     """MAZO MÉDICO "prevenir" (project content: vaccines put pathogens in immune memory)."""
     s = blank(players=2)
-    s.hands_med[0] = ["flu_vaccine"]
+    s.medical_hands[0] = ["flu_vaccine"]
     enter(s, 2, [0, 1])
     play(s, {"type": "medical", "card": "flu_vaccine", "target": None, "seat": None})
     assert s.memory[0] == ["influenza"]
-    s.hands_med[0] = ["flu_vaccine"]
+    s.medical_hands[0] = ["flu_vaccine"]
     s.queue, s.step = [0], "end"
     s._legal_cache.clear()
     assert all(a["type"] != "medical" for a in s._legal_actions(0))  # nothing left to learn
@@ -301,16 +303,16 @@ def test_corticosteroids_lower_an_opponents_next_defence():
     """MAZO MÉDICO "(o complicar)": project content, an opponent loses defence at their next
     phase 3 (here enough for a second infection)."""
     s = blank(players=2)
-    s.hands_med[0] = ["corticosteroid"]
+    s.medical_hands[0] = ["corticosteroid"]
     enter(s, 2, [0, 1])
     play(s, {"type": "medical", "card": "corticosteroid", "target": None, "seat": 1})
     assert s.defence_bonus[1] == -2
     s.cells[1]["t_lymphocyte"] = 2  # defence 4 - 2 = 2
-    place(s, 1, "env1", "rhinovirus")
-    place(s, 1, "env1", "staphylococcus")
-    place(s, 1, "env1", "tapeworm")  # 5 > 2, then 3 > 2, then 1 <= 2 (without it: 1 infection)
+    place(s, 1, "environment_1", "rhinovirus")
+    place(s, 1, "environment_1", "staphylococcus")
+    place(s, 1, "environment_1", "tapeworm")  # 5 > 2, then 3 > 2, then 1 <= 2 (without it: 1 infection)
     enter(s, 3, [1])
-    assert [i["p"] for i in s.infections[1]] == ["rhinovirus", "staphylococcus"]
+    assert [i["pathogen"] for i in s.infections[1]] == ["rhinovirus", "staphylococcus"]
     assert s.defence_bonus[1] == 0
 
 
@@ -318,7 +320,7 @@ def test_heal_surgery_and_growth_factor_targets():
     """MAZO MÉDICO "curar" (project content): heal a damaged organ, remove tumours, gain a cell up
     to the per-type maximum."""
     s = blank(players=2)
-    s.hands_med[0] = ["antipyretic", "surgery", "growth_factor"]
+    s.medical_hands[0] = ["antipyretic", "surgery", "growth_factor"]
     s.damage[0]["skin"] = 2
     s.tumours[0]["liver"] = 3
     s.cells[0]["neutrophil"] = 3
@@ -336,7 +338,7 @@ def test_heal_surgery_and_growth_factor_targets():
 def test_growth_factor_gives_a_free_cell():
     """Project content: the G-CSF card gives a neutrophil without spending oxygen."""
     s = blank(players=2)
-    s.hands_med[0] = ["growth_factor"]
+    s.medical_hands[0] = ["growth_factor"]
     enter(s, 1, [0, 1])
     play(s, {"type": "medical", "card": "growth_factor", "target": None, "seat": None})
     assert s.cells[0]["neutrophil"] == 1

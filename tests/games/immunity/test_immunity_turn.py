@@ -11,29 +11,29 @@ def test_setup_deals_cards_counters_and_face_down_environments():
     Poner un contador en las células de la primera fila ... otras dos cartas del mazo patógeno
     ... bocabajo, en sus casillas de ambiente 1 y ambiente 2"."""
     s = GAME.new(players=4, seed=3)
-    c = s.c
+    c = s.content
     # The first turn's phase 1 (draws and one environment card) has already happened.
     for seat in range(4):
-        effect = c.environment[s.env_played[seat][0]]["childhood"]
+        effect = c.environment[s.environment_played[seat][0]]["childhood"]
         cells = {cell: c.cells[cell].start + effect["gain_cell"][cell] - effect["lose_cell"][cell]
                  for cell in c.cell_ids}
         assert s.cells[seat] == cells
-        assert len(s.hands_med[seat]) == 2 + 2 + effect["draw_medical"]
-        assert len(s.hands_path[seat]) == 2 + 2 + effect["draw_pathogen"]
-        assert len(s.env1[seat]) == 1 + effect["expose"]
-        assert len(s.env2[seat]) == 1
-        setup_card = s.env1[seat][0]
-        assert not setup_card["up"] and setup_card["by"] is None
+        assert len(s.medical_hands[seat]) == 2 + 2 + effect["draw_medical"]
+        assert len(s.pathogen_hands[seat]) == 2 + 2 + effect["draw_pathogen"]
+        assert len(s.environment_1[seat]) == 1 + effect["expose"]
+        assert len(s.environment_2[seat]) == 1
+        setup_card = s.environment_1[seat][0]
+        assert not setup_card["face_up"] and setup_card["placed_by"] is None
         # unknown even to the owner
-        assert s.view(seat)["boards"][seat]["env1"][0]["p"] is None
-        assert s.view(seat)["boards"][seat]["env2"][0]["p"] is None
+        assert s.view(seat)["seats"][seat]["environment_1"][0]["pathogen"] is None
+        assert s.view(seat)["seats"][seat]["environment_2"][0]["pathogen"] is None
 
 
 def test_life_line_has_eight_turns_two_childhood_four_adult_two_old():
     """Tablero: "La línea del tiempo, que representa los 8 turnos ... (2 de infancia, 4 de adulto
     y 2 de senectud)"."""
     s = GAME.new(players=2, seed=1)
-    assert s.c.life_line == ["childhood"] * 2 + ["adult"] * 4 + ["old"] * 2
+    assert s.content.life_line == ["childhood"] * 2 + ["adult"] * 4 + ["old"] * 2
 
 
 def test_each_turn_advances_the_life_line():
@@ -41,7 +41,7 @@ def test_each_turn_advances_the_life_line():
     s = blank()
     s.turn = 2
     events = next_turn(s)
-    assert s.turn == 3 and s.phase == 1
+    assert s.turn == 3 and s.phase == "start"
     assert {"type": "turn", "turn": 3, "stage": "adult"} in events
 
 
@@ -70,13 +70,13 @@ def test_tied_highest_rolls_are_rolled_again():
 def test_draw_two_medical_two_pathogen_each_turn():
     """Fase 1: "Cada jugador robará entonces 2 cartas médicas, 2 cartas patógenas"."""
     s = blank(players=2)
-    s.env_deck = ["good_sleep", "good_sleep"]
-    effect = s.c.environment["good_sleep"]["adult"]
+    s.environment_deck = ["good_sleep", "good_sleep"]
+    effect = s.content.environment["good_sleep"]["adult"]
     assert effect["draw_medical"] == effect["draw_pathogen"] == 0
     next_turn(s)
     for seat in range(2):
-        assert len(s.hands_med[seat]) == 1 + 2
-        assert len(s.hands_path[seat]) == 2
+        assert len(s.medical_hands[seat]) == 1 + 2
+        assert len(s.pathogen_hands[seat]) == 2
 
 
 @pytest.mark.parametrize("turn, stage", [(0, "childhood"), (2, "adult"), (6, "old")])
@@ -85,21 +85,21 @@ def test_environment_card_effect_depends_on_life_stage(turn, stage):
     vida en la que se encuentre"."""
     s = blank(players=2)
     s.turn = turn
-    s.env_deck = ["smoking", "smoking"]
-    effect = s.c.environment["smoking"][stage]
+    s.environment_deck = ["smoking", "smoking"]
+    effect = s.content.environment["smoking"][stage]
     next_turn(s)
-    assert s.c.life_line[s.turn - 1] == stage
+    assert s.content.life_line[s.turn - 1] == stage
     for seat in range(2):
         assert s.damage[seat]["respiratory"] == effect["damage"]["respiratory"]
         assert s.tumours[seat]["respiratory"] == effect["tumour"]["respiratory"]
         assert s.oxygen_bonus[seat] == effect["oxygen"]
-        assert s.env_played[seat] == ["smoking"]
-    assert s.env_discard[-2:] == ["smoking", "smoking"]
+        assert s.environment_played[seat] == ["smoking"]
+    assert s.environment_discard[-2:] == ["smoking", "smoking"]
 
 
 def test_life_stages_really_differ_in_the_shipped_environment_cards():
     """Dossier: "≥ 12 environment cards whose effect depends on childhood / adult / old age"."""
-    c = GAME.new(players=2, seed=1).c
+    c = GAME.new(players=2, seed=1).content
     differing = [k for k, v in c.environment.items()
                  if not v["childhood"] == v["adult"] == v["old"]]
     assert len(differing) >= 12
@@ -110,21 +110,21 @@ def test_environment_exposure_is_face_down_and_unknown_to_everyone():
     cards face down in Environment 1; nobody, not even the owner, knows them."""
     s = blank(players=2)
     s.turn = 0
-    s.env_deck = ["nursery", "nursery"]
-    expose = s.c.environment["nursery"]["childhood"]["expose"]
+    s.environment_deck = ["nursery", "nursery"]
+    expose = s.content.environment["nursery"]["childhood"]["expose"]
     next_turn(s)
     for seat in range(2):
-        assert len(s.env1[seat]) == expose
+        assert len(s.environment_1[seat]) == expose
         for viewer in (0, 1, None):
-            assert all(e["p"] is None for e in s.view(viewer)["boards"][seat]["env1"])
+            assert all(e["pathogen"] is None for e in s.view(viewer)["seats"][seat]["environment_1"])
 
 
 def test_hand_limit_discard_at_end_of_phase_one():
     """Fase 1: "Al finalizar esta fase aquellos jugadores que posean un número de cartas en su mano
     superior a su número de cartas máximo deberán descartarse hasta alcanzar el máximo"."""
     s = blank(players=2)
-    s.hands_path[0] = ["measles"] * 5 + ["tapeworm"] * 3  # 8 + 1 transfusion = 9 > 7
-    s.hands_path[1] = []
+    s.pathogen_hands[0] = ["measles"] * 5 + ["tapeworm"] * 3  # 8 + 1 transfusion = 9 > 7
+    s.pathogen_hands[1] = []
     s.queue, s.step = [0, 1], "end"
     s._legal_cache.clear()
     play(s, {"type": "done"})
@@ -135,9 +135,9 @@ def test_hand_limit_discard_at_end_of_phase_one():
     play(s, {"type": "discard", "card": "measles"})
     assert s.to_move == (0,)
     play(s, {"type": "discard", "card": "tapeworm"})
-    assert len(s.hands_med[0]) + len(s.hands_path[0]) == 7
+    assert len(s.medical_hands[0]) + len(s.pathogen_hands[0]) == 7
     assert s.to_move == (1,)
-    assert s.path_discard[-2:] == ["measles", "tapeworm"]
+    assert s.pathogen_discard[-2:] == ["measles", "tapeworm"]
 
 
 # ---- Fase 2 --------------------------------------------------------------------------------
@@ -160,10 +160,10 @@ def test_cards_modify_oxygen():
     """Fase 2: "esta cantidad puede variar si el jugador hace uso de Adipocitos o Cartas médicas"."""
     s = blank()
     s.oxygen_bonus[0] = 2
-    s.reserve[0] = 1
+    s.stored_oxygen[0] = 1
     enter(s, 2, [0])
     assert s.oxygen[0] == 5 + 2 + 1
-    assert s.oxygen_bonus[0] == 0 and s.reserve[0] == 0
+    assert s.oxygen_bonus[0] == 0 and s.stored_oxygen[0] == 0
 
 
 def test_buying_a_cell_costs_its_oxygen():
@@ -208,7 +208,7 @@ def test_unspent_oxygen_is_lost():
     s = blank(players=2)
     enter(s, 2, [0, 1])
     play(s, {"type": "done"})
-    assert s.oxygen[0] == 0 and s.reserve[0] == 0
+    assert s.oxygen[0] == 0 and s.stored_oxygen[0] == 0
     assert s.to_move == (1,)
 
 
@@ -218,7 +218,7 @@ def test_adipocytes_store_unspent_oxygen():
     s.cells[0]["adipocyte"] = 1
     enter(s, 2, [0, 1])
     play(s, {"type": "done"})
-    assert s.reserve[0] == 2 and s.oxygen[0] == 0
+    assert s.stored_oxygen[0] == 2 and s.oxygen[0] == 0
 
 
 # ---- the end ---------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_equal_health_goes_to_fewer_infections_then_is_shared():
     """Ruling: "Healthiest = least total damage ... ties by fewer active infections, then shared"."""
     s = blank(players=3)
     s.turn = 8
-    s.infections[0] = [{"p": "hpv", "n": 1, "token": False}]
+    s.infections[0] = [{"pathogen": "hpv", "counters": 1, "vector_token": False}]
     next_turn(s)
     assert s.winners == [1, 2]
 

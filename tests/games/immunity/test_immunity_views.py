@@ -37,11 +37,11 @@ def test_other_hands_never_leak(players):
             other = s.clone()
             for o in range(players):
                 if o != seat:
-                    other.hands_path[o] = [other_pathogen(p) for p in other.hands_path[o]]
-                    other.hands_med[o] = ["surgery" if m != "surgery" else "antibiotic"
-                                          for m in other.hands_med[o]]
+                    other.pathogen_hands[o] = [other_pathogen(p) for p in other.pathogen_hands[o]]
+                    other.medical_hands[o] = ["surgery" if m != "surgery" else "antibiotic"
+                                          for m in other.medical_hands[o]]
             assert other.view(seat) == before
-            assert other.view(None)["boards"] == s.view(None)["boards"]
+            assert other.view(None)["seats"] == s.view(None)["seats"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -52,11 +52,11 @@ def test_face_down_cards_never_leak(players):
         for seat in [None, *range(players)]:
             before = s.view(seat)
             other = s.clone()
-            for envs in (other.env1, other.env2):
+            for envs in (other.environment_1, other.environment_2):
                 for env in envs:
                     for entry in env:
-                        if not entry["up"] and (seat is None or entry["by"] != seat):
-                            entry["p"] = other_pathogen(entry["p"])
+                        if not entry["face_up"] and (seat is None or entry["placed_by"] != seat):
+                            entry["pathogen"] = other_pathogen(entry["pathogen"])
             assert other.view(seat) == before
 
 
@@ -66,7 +66,7 @@ def test_deck_order_and_rng_never_leak(players):
     changes no view."""
     for s in random_states(players, seeds=2, every=15):
         other = s.clone()
-        for deck in (other.path_deck, other.med_deck, other.env_deck):
+        for deck in (other.pathogen_deck, other.medical_deck, other.environment_deck):
             random.Random(9).shuffle(deck)
         other.rng.seed(12345)
         for seat in [None, *range(players)]:
@@ -77,19 +77,19 @@ def test_face_down_card_known_to_its_player_only():
     """Fase 5: the card put face down in another player's Environment 1 is known to the player
     who put it, not to its new owner."""
     s = blank(players=3)
-    s.hands_path[0] = ["measles"]
+    s.pathogen_hands[0] = ["measles"]
     enter(s, 5, [0])
     play(s, {"type": "expose", "card": "measles", "seat": 1})
-    assert s.view(0)["boards"][1]["env1"][0]["p"] == "measles"
-    assert s.view(1)["boards"][1]["env1"][0]["p"] is None
-    assert s.view(2)["boards"][1]["env1"][0]["p"] is None
+    assert s.view(0)["seats"][1]["environment_1"][0]["pathogen"] == "measles"
+    assert s.view(1)["seats"][1]["environment_1"][0]["pathogen"] is None
+    assert s.view(2)["seats"][1]["environment_1"][0]["pathogen"] is None
 
 
 def test_private_events_name_their_reader():
     """Hidden information in events: the cards a player draws or places face down are sent only
     to that player ("to"), the public events carry counts and targets only."""
     s = blank(players=2)
-    s.hands_path[0] = ["measles"]
+    s.pathogen_hands[0] = ["measles"]
     enter(s, 5, [0])
     events = play(s, {"type": "expose", "card": "measles", "seat": 1})
     public = [e for e in events if "to" not in e]
@@ -102,28 +102,28 @@ def test_determinize_redraws_exactly_what_the_seat_cannot_know():
     """_resample_hidden: other hands, face-down cards the seat did not place, and deck orders are
     redrawn; the seat's own hand, its own face-down plays and all public cards stay."""
     s = blank(players=3)
-    s.hands_path[0] = ["measles"]
-    s.hands_path[1] = ["tapeworm", "hpv"]
-    s.hands_path[2] = ["hiv"]
-    mine = place(s, 1, "env1", "salmonella", by=0)
-    theirs = place(s, 0, "env1", "giardia", by=2)
-    unknown = place(s, 2, "env2", "candida")
-    public = place(s, 2, "env2", "norovirus", up=True)
+    s.pathogen_hands[0] = ["measles"]
+    s.pathogen_hands[1] = ["tapeworm", "hpv"]
+    s.pathogen_hands[2] = ["hiv"]
+    mine = place(s, 1, "environment_1", "salmonella", by=0)
+    theirs = place(s, 0, "environment_1", "giardia", by=2)
+    unknown = place(s, 2, "environment_2", "candida")
+    public = place(s, 2, "environment_2", "norovirus", up=True)
     changed = {"hands": False, "theirs": False, "unknown": False}
     for k in range(40):
         d = s.determinize(0, random.Random(k))
         assert d.view(0) == s.view(0)
-        assert d.hands_path[0] == ["measles"] and d.hands_med[0] == s.hands_med[0]
-        assert d.env1[1][0]["p"] == mine["p"]
-        assert d.env2[2][1]["p"] == public["p"]
-        assert len(d.hands_path[1]) == 2 and len(d.hands_path[2]) == 1
-        changed["hands"] |= d.hands_path[1] != s.hands_path[1]
-        changed["theirs"] |= d.env1[0][0]["p"] != theirs["p"]
-        changed["unknown"] |= d.env2[2][0]["p"] != unknown["p"]
-        cards = sorted(d.path_deck + [p for h in d.hands_path[1:] for p in h]
-                       + [d.env1[0][0]["p"], d.env2[2][0]["p"]])
-        original = sorted(s.path_deck + [p for h in s.hands_path[1:] for p in h]
-                          + [theirs["p"], unknown["p"]])
+        assert d.pathogen_hands[0] == ["measles"] and d.medical_hands[0] == s.medical_hands[0]
+        assert d.environment_1[1][0]["pathogen"] == mine["pathogen"]
+        assert d.environment_2[2][1]["pathogen"] == public["pathogen"]
+        assert len(d.pathogen_hands[1]) == 2 and len(d.pathogen_hands[2]) == 1
+        changed["hands"] |= d.pathogen_hands[1] != s.pathogen_hands[1]
+        changed["theirs"] |= d.environment_1[0][0]["pathogen"] != theirs["pathogen"]
+        changed["unknown"] |= d.environment_2[2][0]["pathogen"] != unknown["pathogen"]
+        cards = sorted(d.pathogen_deck + [p for h in d.pathogen_hands[1:] for p in h]
+                       + [d.environment_1[0][0]["pathogen"], d.environment_2[2][0]["pathogen"]])
+        original = sorted(s.pathogen_deck + [p for h in s.pathogen_hands[1:] for p in h]
+                          + [theirs["pathogen"], unknown["pathogen"]])
         assert cards == original
     assert all(changed.values())
 
@@ -177,7 +177,7 @@ def test_evaluate_prefers_health():
 def test_labels_in_three_languages():
     """Every action has a label in English, Spanish and French."""
     s = blank(players=2)
-    s.hands_path[0] = ["measles"]
+    s.pathogen_hands[0] = ["measles"]
     enter(s, 5, [0])
     action = s.legal_actions(0)[0]
     labels = {lang: s.describe(action, lang) for lang in ("en", "es", "fr")}

@@ -1,22 +1,26 @@
 """RL interop: a fixed integer for every action Dice Hospital can list, and a fixed-size
-observation vector built from a seat's view only.  The layouts are documented in
-docs/games/dice-hospital.md; both depend only on the content and the options.
+observation vector built from a seat's view only (documented view keys, never the state's
+own data).  The layouts are documented in docs/games/dice-hospital.md; the action layout
+depends only on the content and the options, the observation on the shipped content.
 """
 
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
 from typing import Any
 
-from .content import COLOURS, Content, content_for
+from ludoteca.engine.content import content_cache
+
+from .content import BLOOD_USES, COLOURS, Content, content_for
+from .hospital import ACTIVATION_STEPS, STARTING_DEPARTMENTS
+from .phases import TABLE
 
 MAX_SEATS = 4
 MAX_AMBULANCES = 5
 MAX_ARRIVING = 3 * 6      # arriving patients as colour x value counts
-PHASES = ("setup", "sort", "claim", "place", "reveal", "take", "return", "activate", "over")
+#: The phase one-hot follows the declared turn structure.
+PHASES: tuple[str, ...] = tuple(TABLE)
 REVEAL_KINDS = ("department", "specialist", "none")
-BLOOD_USES = ("treat", *COLOURS)
 
 
 class ActionLayout:
@@ -29,20 +33,20 @@ class ActionLayout:
     bonus [1], blood [beds], blood_use [4], end [1].
     """
 
-    def __init__(self, content: Content, options: dict[str, Any]) -> None:
+    def __init__(self, content: Content, admissions_panic: bool) -> None:
         rules = content.rules
-        values = rules["panic_start_values"] if options["admissions_panic"] else rules["start_values"]
-        self.starts = sorted({perm for perm in itertools.permutations(values)})
-        self.admins = [a["id"] for a in content.admins]
+        values = rules["panic_start_values"] if admissions_panic else rules["start_values"]
+        self.starts = sorted(set(itertools.permutations(values)))
+        self.admins = [a["id"] for a in content.administrators]
         self.beds = rules["beds"]
-        self.tiles = len(content.dept_tiles) + len(content.exp_dept_tiles)
-        self.cards = len(content.spec_cards) + len(content.exp_spec_cards)
+        self.tiles = len(content.department_tiles) + len(content.experimental_department_tiles)
+        self.cards = len(content.specialist_cards) + len(content.experimental_specialist_cards)
         sizes = [
             ("start", len(self.starts)), ("admin", len(self.admins)), ("sort", 3),
             ("ambulance", MAX_AMBULANCES), ("morgue", self.beds), ("bed", self.beds),
             ("reveal", 3), ("take_department", self.tiles), ("take_specialist", self.cards),
             ("pass", 1), ("return_department", self.tiles), ("return_specialist", self.cards),
-            ("keep", 1), ("department", 6 + self.tiles), ("meeple", 1 + self.cards),
+            ("keep", 1), ("department", STARTING_DEPARTMENTS + self.tiles), ("meeple", 1 + self.cards),
             ("patient", self.beds), ("skip", 1), ("bonus", 1), ("blood", self.beds),
             ("blood_use", 4), ("end", 1),
         ]
@@ -73,7 +77,7 @@ class ActionLayout:
         if kind == "take":
             return o[f"take_{action['kind']}"] + action["index"]
         if kind == "return":
-            shift = 6 if action["kind"] == "department" else 0
+            shift = STARTING_DEPARTMENTS if action["kind"] == "department" else 0
             return o[f"return_{action['kind']}"] + action["index"] - shift
         if kind == "department":
             return o["department"] + action["dept"]
@@ -104,7 +108,8 @@ class ActionLayout:
             return {"type": "take", "kind": name[5:], "index": k}
         if name.startswith("return_"):
             kind = name[7:]
-            return {"type": "return", "kind": kind, "index": k + (6 if kind == "department" else 0)}
+            return {"type": "return", "kind": kind,
+                    "index": k + (STARTING_DEPARTMENTS if kind == "department" else 0)}
         if name == "department":
             return {"type": "department", "dept": k}
         if name == "meeple":
@@ -114,22 +119,27 @@ class ActionLayout:
         return {"type": name}
 
 
+@content_cache()
+def _layout(params: dict[str, Any] | None, admissions_panic: bool) -> ActionLayout:
+    """One layout per distinct params and variant, in a bounded cache like the content's."""
+    return ActionLayout(content_for(params), admissions_panic)
+
+
 def layout(options: dict[str, Any]) -> ActionLayout:
-    import json
-
-    return _layout(json.dumps(options["params"], sort_keys=True),
-                   bool(options["admissions_panic"]))
-
-
-@lru_cache(maxsize=32)
-def _layout(params: str, panic: bool) -> ActionLayout:
-    import json
-
-    return ActionLayout(content_for(json.loads(params)), {"admissions_panic": panic})
+    return _layout(options["params"] or None, bool(options["admissions_panic"]))
 
 
 def num_distinct_actions(options: dict[str, Any]) -> int:
     return layout(options).size
+
+
+def action_index(options: dict[str, Any], action: dict[str, Any]) -> int:
+    """A fixed integer for ``action`` (see ActionLayout for the blocks)."""
+    return layout(options).index(action)
+
+
+def index_action(options: dict[str, Any], index: int) -> dict[str, Any]:
+    return layout(options).action(index)
 
 
 # ---- observations ------------------------------------------------------------------------------
@@ -143,12 +153,12 @@ class ObservationLayout:
     colour/21; piles/40 [4]; offers per department type and per specialist type; ambulances
     [5 x (18 counts + owner relative one-hot 4 + unowned)]; event one-hot; face-up reports
     multi-hot; blood supply/16; own activation stage one-hot [6]; own chosen beds multi-hot;
-    whether the viewing seat is to move."""
+    whether the viewing seat is to move.  Only documented view keys are read."""
 
     def __init__(self, content: Content) -> None:
-        self.dept_ids = {d: i for i, d in enumerate(content.dept_ids)}
-        self.spec_ids = {k: i for i, k in enumerate(content.spec_ids)}
-        self.admin_ids = {a["id"]: i for i, a in enumerate(content.admins)}
+        self.dept_ids = {d: i for i, d in enumerate(content.department_ids)}
+        self.spec_ids = {k: i for i, k in enumerate(content.specialist_ids)}
+        self.admin_ids = {a["id"]: i for i, a in enumerate(content.administrators)}
         self.event_ids = {e["id"]: i for i, e in enumerate(content.events)}
         self.report_ids = {r["id"]: i for i, r in enumerate(content.reports)}
         self.beds = content.rules["beds"]
@@ -157,7 +167,8 @@ class ObservationLayout:
             + len(self.admin_ids)
         self.table_size = (len(PHASES) + 1 + MAX_SEATS + 3 + 4 + nd + ns
                            + MAX_AMBULANCES * (MAX_ARRIVING + MAX_SEATS + 1)
-                           + len(self.event_ids) + len(self.report_ids) + 1 + 6 + self.beds + 1)
+                           + len(self.event_ids) + len(self.report_ids) + 1 + len(ACTIVATION_STEPS)
+                           + self.beds + 1)
         self.size = MAX_SEATS * self.seat_size + self.table_size
 
 
@@ -167,7 +178,7 @@ _OBS: ObservationLayout | None = None
 def observation_layout() -> ObservationLayout:
     global _OBS
     if _OBS is None:
-        _OBS = ObservationLayout(content_for({}))
+        _OBS = ObservationLayout(content_for(None))
     return _OBS
 
 
@@ -190,7 +201,7 @@ def encode(view: dict[str, Any]) -> list[float]:
     order = [(me + k) % players for k in range(players)]
     rel = {seat: k for k, seat in enumerate(order)}
     out: list[float] = []
-    seats = view["players_state"]
+    seats = view["seats"]
     nd, ns = len(L.dept_ids), len(L.spec_ids)
     for k in range(MAX_SEATS):
         if k >= players:
@@ -211,7 +222,7 @@ def encode(view: dict[str, Any]) -> list[float]:
         out.extend([0.0] * (8 * (L.beds - len(pl["beds"][:L.beds]))))
         out.extend(_counts(pl["arriving"]))
         out.extend([pl["fatalities"] / 10, pl["blood_bags"] / 10, pl["score"] / 100,
-                    pl["nurses"] / 5, 1.0 if pl["done"] else 0.0])
+                    pl["nurses"] / 5, 0.0 if pl["activating"] else 1.0])
         amb = [0.0] * MAX_AMBULANCES
         if pl["ambulance"]:
             amb[pl["ambulance"] - 1] = 1.0
@@ -268,11 +279,11 @@ def encode(view: dict[str, Any]) -> list[float]:
             reports[L.report_ids[r]] = 1.0
     out.extend(reports)
     out.append(view["blood_supply"] / 16)
-    stage = [0.0] * 6
+    stage = [0.0] * len(ACTIVATION_STEPS)
     chosen = [0.0] * L.beds
     act = seats[me]["activation"]
-    stage[act.get("s", 0)] = 1.0
-    for bed in act.get("ch", []):
+    stage[ACTIVATION_STEPS.index(act["step"])] = 1.0
+    for bed in act["chosen"]:
         if bed < L.beds:
             chosen[bed] = 1.0
     out.extend(stage + chosen)

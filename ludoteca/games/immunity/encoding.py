@@ -3,7 +3,8 @@
 Why this is independent of options: ``options["params"]`` can change numbers and effects but can
 never add or remove a card, cell or organ (overrides only touch existing keys), so the id lists of
 the shipped content fix both spaces.  Seats are padded to the maximum of 5 players and infection
-positions to ``MAX_SLOTS``.  The layout is documented in docs/games/immunity.md.
+positions to ``MAX_SLOTS``.  The layout is documented in docs/games/immunity.md; the encoder
+reads only the documented view keys.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from .content import Content, content_for
+from .phases import TABLE
 
 MAX_SEATS = 5
 #: Infection positions an action can name (a player with more infections cannot be indexed
@@ -19,6 +21,8 @@ MAX_SEATS = 5
 MAX_SLOTS = 24
 STEPS = ("main", "end", "discard")
 STAGES = ("childhood", "adult", "old")
+#: The declared phases, in order (one-hot in the observation).
+PHASES = tuple(TABLE)
 
 
 class ActionSpace:
@@ -87,7 +91,7 @@ def _player_size(c: Content) -> int:
 
 def observation_size(content: Content | None = None) -> int:
     c = content or content_for({})
-    header = 1 + 5 + len(STAGES) + len(STEPS) + MAX_SEATS
+    header = 1 + len(PHASES) + len(STAGES) + len(STEPS) + MAX_SEATS
     hand = len(c.medical_ids) + len(c.pathogen_ids)
     piles = 3 + len(c.pathogen_ids) + len(c.medical_ids)
     return header + hand + MAX_SEATS * _player_size(c) + piles
@@ -101,18 +105,18 @@ def encode(view: dict[str, Any]) -> list[float]:
     n = view["players"]
     me = view["seat"] if view["seat"] is not None else 0
     out: list[float] = [view["turn"] / max(1, view["turns"])]
-    out += [1.0 if view["phase"] == k else 0.0 for k in range(1, 6)]
+    out += [1.0 if view["phase"] == name else 0.0 for name in PHASES]
     out += [1.0 if view["stage"] == s else 0.0 for s in STAGES]
     out += [1.0 if view["step"] == s else 0.0 for s in STEPS]
     acting = view["to_move"][0] if view["to_move"] else None
     out += [1.0 if acting is not None and (acting - me) % n == k else 0.0 for k in range(MAX_SEATS)]
     hand_med = [0.0] * len(c.medical_ids)
     hand_path = [0.0] * len(c.pathogen_ids)
-    if view["seat"] is not None:
-        own = view["boards"][me]
-        for m in own["hand_medical"]:
+    hand = view["hand"]
+    if hand is not None:
+        for m in hand["medical"]:
             hand_med[medical_pos[m]] += 1
-        for p in own["hand_pathogen"]:
+        for p in hand["pathogen"]:
             hand_path[pathogen_pos[p]] += 1
     out += hand_med + hand_path
     order = view["order"]
@@ -121,29 +125,30 @@ def encode(view: dict[str, Any]) -> list[float]:
             out += [0.0] * _player_size(c)
             continue
         seat = (me + k) % n
-        board = view["boards"][seat]
+        board = view["seats"][seat]
         out += [1.0, 1.0 if seat == acting else 0.0,
                 board["hand_counts"]["medical"] / 10, board["hand_counts"]["pathogen"] / 10]
-        for env in ("env1", "env2"):
+        for env in ("environment_1", "environment_2"):
             counts = [0.0] * (len(c.pathogen_ids) + 1)
             for entry in board[env]:
-                counts[pathogen_pos[entry["p"]] if entry["p"] is not None else -1] += 1
+                known = entry["pathogen"]
+                counts[pathogen_pos[known] if known is not None else -1] += 1
             out += counts
         number = [0.0] * len(c.pathogen_ids)
         counters = [0.0] * len(c.pathogen_ids)
         for infection in board["infections"]:
-            number[pathogen_pos[infection["p"]]] += 1
-            counters[pathogen_pos[infection["p"]]] += infection["n"] / 6
+            number[pathogen_pos[infection["pathogen"]]] += 1
+            counters[pathogen_pos[infection["pathogen"]]] += infection["counters"] / 6
         out += number + counters
         memory = [0.0] * len(c.pathogen_ids)
         for p in board["memory"]:
             memory[pathogen_pos[p]] = 1.0
         out += memory
         out += [board["cells"][cell] / 3 for cell in c.cell_ids]
-        out += [board["used"][cell] / 3 for cell in c.cell_ids]
+        out += [board["cells_used"][cell] / 3 for cell in c.cell_ids]
         out += [board["damage"][o] / 10 for o in c.organs]
         out += [board["tumours"][o] / 3 for o in c.organs]
-        out += [board["oxygen"] / 10, board["reserve"] / 10, board["oxygen_bonus"] / 5,
+        out += [board["oxygen"] / 10, board["stored_oxygen"] / 10, board["oxygen_bonus"] / 5,
                 board["defence_bonus"] / 5, board["defence"] / 10, board["health"] / 30]
         position = order.index(seat) if seat in order else -1
         out += [1.0 if position == j else 0.0 for j in range(MAX_SEATS)]

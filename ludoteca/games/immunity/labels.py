@@ -1,24 +1,22 @@
 """Labels for Immunity's actions and log lines in English, Spanish and French.
 
 Card, cell and organ names come from the content file, so a renamed card needs no code change.
+People see words: players are "player 2", infections are named by their pathogen and counted
+from 1, lists are joined in words; never a raw id, list or index.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.engine.i18n import text
-
-if TYPE_CHECKING:
-    from .state import ImmunityState
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "done": {"en": "End my phase", "es": "Terminar mi fase", "fr": "Terminer ma phase"},
     "discard": {"en": "Discard {card}", "es": "Descartar {card}", "fr": "Défausser {card}"},
     "buy": {"en": "Buy {cell}", "es": "Comprar {cell}", "fr": "Acheter {cell}"},
-    "clear": {"en": "Use {cell} against {pathogen} (infection {index})",
-              "es": "Usar {cell} contra {pathogen} (infección {index})",
-              "fr": "Utiliser {cell} contre {pathogen} (infection {index})"},
+    "clear": {"en": "Use {cell} against {infection}", "es": "Usar {cell} contra {infection}",
+              "fr": "Utiliser {cell} contre {infection}"},
     "clear_tumour": {"en": "Use {cell} against a tumour in the {organ}",
                      "es": "Usar {cell} contra un tumor en {organ}",
                      "fr": "Utiliser {cell} contre une tumeur : {organ}"},
@@ -35,6 +33,21 @@ CATALOGUE: dict[str, dict[str, str]] = {
                 "es": "Jugar {card}{detail} (termina mi fase)",
                 "fr": "Jouer {card}{detail} (termine ma phase)"},
     "on": {"en": " on {what}", "es": " sobre {what}", "fr": " sur {what}"},
+    "infection": {"en": "{pathogen} (infection {number})", "es": "{pathogen} (infección {number})",
+                  "fr": "{pathogen} (infection {number})"},
+    "an_infection": {"en": "an infection", "es": "una infección", "fr": "une infection"},
+    "nobody": {"en": "nobody", "es": "nadie", "fr": "personne"},
+    "and": {"en": " and ", "es": " y ", "fr": " et "},
+    "roll": {"en": "player {seat} rolls {roll}", "es": "jugador {seat} saca {roll}",
+             "fr": "joueur {seat} fait {roll}"},
+    "rerolled": {"en": "; the tied highest rolled again", "es": "; los empatados en cabeza repiten",
+                 "fr": " ; les ex æquo en tête relancent"},
+    "phase_start": {"en": "start of turn", "es": "inicio de turno", "fr": "début du tour"},
+    "phase_preparation": {"en": "immune preparation", "es": "preparación inmune",
+                          "fr": "préparation immunitaire"},
+    "phase_response": {"en": "immune response", "es": "respuesta inmune", "fr": "réponse immunitaire"},
+    "phase_contagion": {"en": "contagion", "es": "contagio", "fr": "contagion"},
+    "phase_exposure": {"en": "new exposure", "es": "nueva exposición", "fr": "nouvelle exposition"},
     "player": {"en": "player {seat}", "es": "jugador {seat}", "fr": "joueur {seat}"},
     "neighbours": {"en": "the neighbours", "es": "los vecinos", "fr": "les voisins"},
     "everyone": {"en": "everyone else", "es": "todos los demás", "fr": "tous les autres"},
@@ -44,9 +57,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "fluids": {"en": "fluids", "es": "fluidos", "fr": "fluides"},
     "ev_turn": {"en": "Turn {turn} ({stage})", "es": "Turno {turn} ({stage})",
                 "fr": "Tour {turn} ({stage})"},
-    "ev_phase": {"en": "Phase {phase}", "es": "Fase {phase}", "fr": "Phase {phase}"},
-    "ev_rolls": {"en": "Die rolls {rolls}; order {order}", "es": "Tiradas {rolls}; orden {order}",
-                 "fr": "Dés {rolls} ; ordre {order}"},
+    "ev_phase": {"en": "Phase {number}: {name}", "es": "Fase {number}: {name}",
+                 "fr": "Phase {number} : {name}"},
+    "ev_rolls": {"en": "Die rolls: {rolls}{rerolled}; order: {order}",
+                 "es": "Tiradas: {rolls}{rerolled}; orden: {order}",
+                 "fr": "Dés : {rolls}{rerolled} ; ordre : {order}"},
     "ev_environment": {"en": "Player {seat} plays environment {card}",
                        "es": "Jugador {seat} juega el ambiente {card}",
                        "fr": "Le joueur {seat} joue l'environnement {card}"},
@@ -59,8 +74,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "ev_damage": {"en": "{pathogen} deals {amount} damage to each of {organs} of player {seat}",
                   "es": "{pathogen} inflige {amount} de daño a {organs} del jugador {seat}",
                   "fr": "{pathogen} inflige {amount} dégâts à {organs} du joueur {seat}"},
-    "ev_game_over": {"en": "Game over; winners {winners}", "es": "Fin de la partida; ganan {winners}",
-                     "fr": "Fin de partie ; gagnants {winners}"},
+    "ev_game_over": {"en": "Game over; the healthiest: {winners}", "es": "Fin de la partida; los más sanos: {winners}",
+                     "fr": "Fin de partie ; les plus sains : {winners}"},
     "ev_reveal": {"en": "Player {seat} reveals {cards}", "es": "Jugador {seat} voltea {cards}",
                   "fr": "Le joueur {seat} révèle {cards}"},
     "ev_draw": {"en": "Player {seat} draws {medical} medical and {pathogen} pathogen cards",
@@ -106,8 +121,33 @@ CATALOGUE: dict[str, dict[str, str]] = {
 }
 
 
-def describe_action(state: ImmunityState, action: dict[str, Any], lang: str) -> str:
-    name = state.c.name
+def player(seat: int, lang: str) -> str:
+    return text(CATALOGUE, "player", lang, seat=seat)
+
+
+def players(seats: list[int], lang: str) -> str:
+    """Seats in words: "player 0, player 2 and player 3" (or "nobody")."""
+    names = [player(s, lang) for s in seats]
+    if not names:
+        return text(CATALOGUE, "nobody", lang)
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + text(CATALOGUE, "and", lang) + names[-1]
+
+
+def _infection(state: Any, index: Any, lang: str) -> tuple[str, str]:
+    """The pathogen id and the words for the acting seat's infection number ``index``."""
+    seat = state.to_move[0] if state.to_move else 0
+    infections = state.infections[seat]
+    if not isinstance(index, int) or not 0 <= index < len(infections):
+        return "", text(CATALOGUE, "an_infection", lang)
+    pid = infections[index]["pathogen"]
+    return pid, text(CATALOGUE, "infection", lang, pathogen=state.content.name(pid, lang), number=index + 1)
+
+
+def describe_action(state: Any, action: dict[str, Any], lang: str) -> str:
+    """A legal action in words (``state`` gives the names and the acting seat's infections)."""
+    name = state.content.name
     kind = action.get("type")
     if kind == "done":
         return text(CATALOGUE, "done", lang)
@@ -116,26 +156,21 @@ def describe_action(state: ImmunityState, action: dict[str, Any], lang: str) -> 
     if kind == "buy":
         return text(CATALOGUE, "buy", lang, cell=name(action["cell"], lang))
     if kind == "clear":
-        seat = state.to_move[0] if state.to_move else 0
-        infections = state.infections[seat]
-        index = action["infection"]
-        pid = infections[index]["p"] if 0 <= index < len(infections) else "?"
         return text(CATALOGUE, "clear", lang, cell=name(action["cell"], lang),
-                    pathogen=name(pid, lang), index=index)
+                    infection=_infection(state, action["infection"], lang)[1])
     if kind == "clear_tumour":
         return text(CATALOGUE, "clear_tumour", lang, cell=name(action["cell"], lang),
                     organ=name(action["organ"], lang))
     if kind == "spread":
-        seat = state.to_move[0] if state.to_move else 0
-        infections = state.infections[seat]
-        index = action["infection"]
-        pid = infections[index]["p"] if 0 <= index < len(infections) else "?"
-        mode = state.c.pathogens[pid].contagion if pid in state.c.pathogens else "contact"
+        pid, _ = _infection(state, action["infection"], lang)
+        pathogens = state.content.pathogens
+        mode = pathogens[pid].contagion if pid in pathogens else "contact"
         if action["seat"] is not None:
-            targets = text(CATALOGUE, "player", lang, seat=action["seat"])
+            targets = player(action["seat"], lang)
         else:
             targets = text(CATALOGUE, "neighbours" if mode == "droplets" else "everyone", lang)
-        return text(CATALOGUE, "spread", lang, pathogen=name(pid, lang),
+        return text(CATALOGUE, "spread", lang,
+                    pathogen=name(pid, lang) if pid else text(CATALOGUE, "an_infection", lang),
                     mode=text(CATALOGUE, mode, lang), targets=targets)
     if kind in ("spread_card", "expose"):
         return text(CATALOGUE, kind, lang, card=name(action["card"], lang), seat=action["seat"])
@@ -145,24 +180,29 @@ def describe_action(state: ImmunityState, action: dict[str, Any], lang: str) -> 
         if isinstance(target, str):
             parts.append(name(target, lang))
         elif isinstance(target, int):
-            parts.append(f"#{target}")
+            parts.append(_infection(state, target, lang)[1])
         if other is not None:
-            parts.append(text(CATALOGUE, "player", lang, seat=other))
+            parts.append(player(other, lang))
         detail = text(CATALOGUE, "on", lang, what=", ".join(parts)) if parts else ""
         return text(CATALOGUE, "medical", lang, card=name(action["card"], lang), detail=detail)
     return ", ".join(f"{k}={v}" for k, v in action.items())
 
 
-def describe_event(state: ImmunityState, event: dict[str, Any], lang: str) -> str:
-    name = state.c.name
+def describe_event(state: Any, event: dict[str, Any], lang: str) -> str:
+    """A log line for ``event`` (private ones, with "to", are only shown to their reader)."""
+    name = state.content.name
     kind = event.get("type")
     if kind == "turn":
         return text(CATALOGUE, "ev_turn", lang, turn=event["turn"],
                     stage=text(CATALOGUE, event["stage"], lang))
     if kind == "phase":
-        return text(CATALOGUE, "ev_phase", lang, phase=event["phase"])
+        return text(CATALOGUE, "ev_phase", lang, number=event["number"],
+                    name=text(CATALOGUE, f"phase_{event['phase']}", lang))
     if kind == "rolls":
-        return text(CATALOGUE, "ev_rolls", lang, rolls=event["rolls"], order=event["order"])
+        rolls = ", ".join(text(CATALOGUE, "roll", lang, seat=s, roll=r) for s, r in enumerate(event["rolls"]))
+        rerolled = text(CATALOGUE, "rerolled", lang) if event["rerolls"] else ""
+        return text(CATALOGUE, "ev_rolls", lang, rolls=rolls, rerolled=rerolled,
+                    order=", ".join(player(s, lang) for s in event["order"]))
     if kind == "environment":
         return text(CATALOGUE, "ev_environment", lang, seat=event["seat"],
                     card=name(event["card"], lang))
@@ -189,9 +229,8 @@ def describe_event(state: ImmunityState, event: dict[str, Any], lang: str) -> st
         return text(CATALOGUE, "ev_placed", lang, card=name(event["card"], lang),
                     target=event["target"])
     if kind == "contagion":
-        targets = ", ".join(str(t) for t in event["targets"]) or "—"
-        return text(CATALOGUE, "ev_contagion", lang, seat=event["seat"], targets=targets,
+        return text(CATALOGUE, "ev_contagion", lang, seat=event["seat"], targets=players(event["targets"], lang),
                     pathogen=name(event["pathogen"], lang), mode=text(CATALOGUE, event["mode"], lang))
     if kind == "game_over":
-        return text(CATALOGUE, "ev_game_over", lang, winners=event["winners"])
+        return text(CATALOGUE, "ev_game_over", lang, winners=players(event["winners"], lang))
     return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")

@@ -1,24 +1,36 @@
 """RL interop: a fixed integer for every action the game can list, and a fixed-size encoding
-of a seat's view.  The layouts are documented in docs/games/herbalism.md."""
+of a seat's view.  The layouts are documented in docs/games/herbalism.md.
+
+Why the view only: an agent trained on these numbers must never see what its seat could not
+(the other hands, the cure), so ``encode`` reads the documented view keys and nothing else."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
+from ludoteca.engine.state import short
+
 from .content import ACTIONS, Content
-from .rules import PHASES
+from .phases import TABLE
+
+#: The phases in the order of the table (the observation's phase one-hot).
+PHASES = tuple(TABLE)
 
 MAX_SEATS = 4
 
 
-def action_table(k: Content) -> tuple[tuple[str, ...], dict[str, int]]:
-    return _table(k.colours, k.medicines)
+#: An action as a hashable key that tells ``1``, ``1.0``, ``True`` and ``"1"`` apart.
+Key = tuple[tuple[str, type, Any], ...]
 
 
-@lru_cache(maxsize=16)
-def _table(colours: tuple[str, ...], medicines: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
-    """All actions, as canonical keys, in a fixed order."""
+def action_table(content: Content) -> tuple[tuple[dict[str, Any], ...], dict[Key, int]]:
+    """Every action the game can list, in a fixed order, and each one's index."""
+    return _table(content.colours, content.medicines)
+
+
+@lru_cache(maxsize=16)  # keyed by the content's names: a handful of distinct tables at most
+def _table(colours: tuple[str, ...], medicines: tuple[str, ...]) -> tuple[tuple[dict[str, Any], ...], dict[Key, int]]:
     actions: list[dict[str, Any]] = []
     actions += [{"type": "move", "card": m} for m in medicines]
     actions += [{"type": "action", "card": a} for a in ACTIONS]
@@ -30,38 +42,30 @@ def _table(colours: tuple[str, ...], medicines: tuple[str, ...]) -> tuple[tuple[
     actions += [{"type": "answer", "card": m} for m in medicines]
     actions += [{"type": "follow", "card": m} for m in medicines]
     actions += [{"type": "pass"}]
-    keys = tuple(_key(a) for a in actions)
-    return keys, {key: i for i, key in enumerate(keys)}
+    return tuple(actions), {_key(a): i for i, a in enumerate(actions)}
 
 
-def _key(action: dict[str, Any]) -> str:
-    return "|".join(f"{k}={action[k]}" for k in sorted(action))
+def _key(action: dict[str, Any]) -> Key:
+    return tuple((name, type(value), value) for name, value in sorted(action.items()))
 
 
-def _parse(key: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for part in key.split("|"):
-        name, value = part.split("=", 1)
-        out[name] = int(value) if name == "target" else (None if value == "None" else value)
-    return out
+def num_distinct_actions(content: Content) -> int:
+    return len(action_table(content)[0])
 
 
-def num_distinct_actions(k: Content) -> int:
-    return len(action_table(k)[0])
-
-
-def action_index(k: Content, action: dict[str, Any]) -> int:
+def action_index(content: Content, action: dict[str, Any]) -> int:
+    """The index of ``action``; anything not listed (or of another type) raises ValueError."""
     try:
-        return action_table(k)[1][_key(action)]
-    except KeyError:
-        raise ValueError(f"not a herbalism action: {action!r}") from None
+        return action_table(content)[1][_key(action)]
+    except (KeyError, TypeError, AttributeError):
+        raise ValueError(f"not a herbalism action: {short(action)}") from None
 
 
-def index_action(k: Content, index: int) -> dict[str, Any]:
-    keys = action_table(k)[0]
-    if not 0 <= index < len(keys):
-        raise ValueError(f"herbalism action indices run 0..{len(keys) - 1}; got {index}")
-    return _parse(keys[index])
+def index_action(content: Content, index: int) -> dict[str, Any]:
+    actions = action_table(content)[0]
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(actions):
+        raise ValueError(f"herbalism action indices run 0..{len(actions) - 1}; got {short(index)}")
+    return dict(actions[index])
 
 
 # ---- observation -------------------------------------------------------------------------------
@@ -93,18 +97,18 @@ def encode(view: dict[str, Any]) -> list[float]:
     for c, n in enumerate(view.get("hand", [0, 0, 0, 0])):
         out["hand"][c] = n / 5.0
     target = float(view["target"])
-    for s in range(view["players"]):
-        out["hand_sizes"][s] = view["hand_sizes"][s] / 14.0
-        out["scores"][s] = view["scores"][s] / target
-        where = view["pharmacists"][s]
+    for s, public in enumerate(view["seats"]):
+        out["hand_sizes"][s] = public["hand_size"] / 14.0
+        out["scores"][s] = public["score"] / target
+        where = public["pharmacist"]
         out["pharmacists"][s * 8 + (medicines.index(where) if where else 7)] = 1.0
-        marker = view["cure_markers"][s]
+        marker = public["cure_marker"]
         if marker is None:
             out["markers"][s * 10 + 9] = 1.0
         else:
             out["markers"][s * 10 + medicines.index(marker["card"])] = 1.0
             out["markers"][s * 10 + (7 if marker["side"] == "answer" else 8)] = 1.0
-        for name in view["predictions"][s]:
+        for name in public["predictions"]:
             out["predictions"][s * 4 + colours.index(name)] = 1.0
     for c, n in enumerate(view["prediction_pool"]):
         out["pool"][c] = n / 2.0

@@ -1,0 +1,323 @@
+"""Labels for Dice Hospital actions and events in English, Spanish and French.
+
+People see words, not data: every label names departments, specialists, administrators and
+medical reports by their names, lists beds and scores in words, and never falls back to the
+engine's ``key=value`` form for an action or event the game produces.
+
+``describe_action`` needs a little of the position (the offer a "take" points at, what the
+seats to move own at an index); it reads it through the named accessors of :class:`Table`,
+which the state provides, so this module does not import the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ludoteca.engine.i18n import text
+
+from .content import COLOURS, Content
+
+
+class Table(Protocol):
+    """What the labels read of a position (``DiceHospitalState`` provides it)."""
+
+    content: Content
+
+    @property
+    def to_move(self) -> tuple[int, ...]: ...
+
+    def offer(self, kind: str) -> list[int]: ...
+
+    def owned(self, seat: int, kind: str) -> list[int]: ...
+
+
+COLOUR_NAMES = {
+    "red": {"en": "red", "es": "rojo", "fr": "rouge"},
+    "yellow": {"en": "yellow", "es": "amarillo", "fr": "jaune"},
+    "green": {"en": "green", "es": "verde", "fr": "vert"},
+}
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    "start": {"en": "Give the starting patients the values {values}",
+              "es": "Asignar a los pacientes iniciales los valores {values}",
+              "fr": "Donner aux patients de départ les valeurs {values}"},
+    "admin": {"en": "Keep the administrator {name}", "es": "Quedarse con el administrador {name}",
+              "fr": "Garder le directeur {name}"},
+    "sort": {"en": "Put a {colour} die next in the ambulances",
+             "es": "Colocar un dado {colour} a continuación en las ambulancias",
+             "fr": "Placer ensuite un dé {colour} dans les ambulances"},
+    "ambulance": {"en": "Take ambulance {number}", "es": "Tomar la ambulancia {number}",
+                  "fr": "Prendre l'ambulance {number}"},
+    "morgue": {"en": "Send the patient in bed {bed} to the morgue",
+               "es": "Enviar al paciente de la cama {bed} a la morgue",
+               "fr": "Envoyer le patient du lit {bed} à la morgue"},
+    "bed": {"en": "Admit the next patient to bed {bed}",
+            "es": "Ingresar al siguiente paciente en la cama {bed}",
+            "fr": "Admettre le patient suivant au lit {bed}"},
+    "reveal": {"en": "Reveal an extra {kind}", "es": "Revelar un {kind} adicional",
+               "fr": "Révéler un {kind} supplémentaire"},
+    "reveal_none": {"en": "Reveal nothing extra", "es": "No revelar nada más",
+                    "fr": "Ne rien révéler de plus"},
+    "take": {"en": "Take {name}", "es": "Tomar {name}", "fr": "Prendre {name}"},
+    "pass": {"en": "Take no improvement", "es": "No tomar mejora", "fr": "Ne prendre aucune amélioration"},
+    "return": {"en": "Return {name} for a blood bag", "es": "Devolver {name} por una bolsa de sangre",
+               "fr": "Rendre {name} contre une poche de sang"},
+    "keep": {"en": "Keep every improvement", "es": "Conservar todas las mejoras",
+             "fr": "Garder toutes les améliorations"},
+    "department": {"en": "Use {name}", "es": "Usar {name}", "fr": "Utiliser {name}"},
+    "nurse": {"en": "Send a nurse", "es": "Enviar un enfermero", "fr": "Envoyer un infirmier"},
+    "meeple": {"en": "Send the {name}", "es": "Enviar al {name}", "fr": "Envoyer le {name}"},
+    "patient": {"en": "Treat the patient in bed {bed}", "es": "Curar al paciente de la cama {bed}",
+                "fr": "Soigner le patient du lit {bed}"},
+    "skip": {"en": "Skip the specialist's effect", "es": "Renunciar al efecto del especialista",
+             "fr": "Renoncer à l'effet du spécialiste"},
+    "bonus": {"en": "Use the specialist's effect: gain blood bags",
+              "es": "Usar el efecto del especialista: ganar bolsas de sangre",
+              "fr": "Utiliser l'effet du spécialiste : gagner des poches de sang"},
+    "blood": {"en": "Spend a blood bag on the patient in bed {bed}",
+              "es": "Gastar una bolsa de sangre en el paciente de la cama {bed}",
+              "fr": "Dépenser une poche de sang pour le patient du lit {bed}"},
+    "blood_treat": {"en": "Blood bag: treat by 1", "es": "Bolsa de sangre: curar 1",
+                    "fr": "Poche de sang : soigner de 1"},
+    "blood_colour": {"en": "Blood bag: make it {colour} this phase",
+                     "es": "Bolsa de sangre: que sea {colour} esta fase",
+                     "fr": "Poche de sang : le rendre {colour} pour cette phase"},
+    "end": {"en": "End my activation", "es": "Terminar mi activación", "fr": "Terminer mon activation"},
+    "department_kind": {"en": "department", "es": "departamento", "fr": "service"},
+    "specialist_kind": {"en": "specialist", "es": "especialista", "fr": "spécialiste"},
+    # events
+    "ev_ambulance": {"en": "Seat {seat} takes ambulance {number}",
+                     "es": "El asiento {seat} toma la ambulancia {number}",
+                     "fr": "La place {seat} prend l'ambulance {number}"},
+    "ev_first_player": {"en": "Seat {seat} becomes first player and gains a blood bag",
+                        "es": "El asiento {seat} pasa a ser jugador inicial y gana una bolsa de sangre",
+                        "fr": "La place {seat} devient premier joueur et gagne une poche de sang"},
+    "ev_department": {"en": "Seat {seat} uses {name} on {beds}",
+                      "es": "El asiento {seat} usa {name} en {beds}",
+                      "fr": "La place {seat} utilise {name} sur {beds}"},
+    "ev_discharge": {"en": "Seat {seat} discharges {patients} patient(s): {points} points (+{bonus})",
+                     "es": "El asiento {seat} da de alta a {patients} paciente(s): {points} puntos (+{bonus})",
+                     "fr": "La place {seat} fait sortir {patients} patient(s) : {points} points (+{bonus})"},
+    "ev_neglect": {"en": "Seat {seat}: {count} neglected patient(s), {died} died",
+                   "es": "Asiento {seat}: {count} paciente(s) desatendido(s), {died} fallecido(s)",
+                   "fr": "Place {seat} : {count} patient(s) négligé(s), {died} décès"},
+    "ev_start": {"en": "Seat {seat} has valued its starting patients",
+                 "es": "El asiento {seat} ha asignado valores a sus pacientes iniciales",
+                 "fr": "La place {seat} a fixé les valeurs de ses patients de départ"},
+    "ev_admin_chosen": {"en": "Seat {seat} has kept an administrator",
+                        "es": "El asiento {seat} se ha quedado con un administrador",
+                        "fr": "La place {seat} a gardé un directeur"},
+    "ev_administrators": {"en": "Administrators kept: {ids}", "es": "Administradores elegidos: {ids}",
+                          "fr": "Directeurs gardés : {ids}"},
+    "ev_sorted": {"en": "Seat {seat} puts a {colour} die next", "es": "El asiento {seat} coloca un dado {colour}",
+                  "fr": "La place {seat} place un dé {colour}"},
+    "ev_morgue": {"en": "Seat {seat} sends the patient in bed {bed} to the morgue",
+                  "es": "El asiento {seat} envía al paciente de la cama {bed} a la morgue",
+                  "fr": "La place {seat} envoie le patient du lit {bed} à la morgue"},
+    "ev_admitted": {"en": "Seat {seat} admits a patient to bed {bed}",
+                    "es": "El asiento {seat} ingresa a un paciente en la cama {bed}",
+                    "fr": "La place {seat} admet un patient au lit {bed}"},
+    "ev_revealed": {"en": "Seat {seat} reveals an extra {kind}", "es": "El asiento {seat} revela un {kind} adicional",
+                    "fr": "La place {seat} révèle un {kind} supplémentaire"},
+    "ev_revealed_none": {"en": "Seat {seat} reveals nothing extra", "es": "El asiento {seat} no revela nada más",
+                         "fr": "La place {seat} ne révèle rien de plus"},
+    "ev_took": {"en": "Seat {seat} takes {name}", "es": "El asiento {seat} toma {name}",
+                "fr": "La place {seat} prend {name}"},
+    "ev_passed": {"en": "Seat {seat} takes no improvement", "es": "El asiento {seat} no toma mejora",
+                  "fr": "La place {seat} ne prend aucune amélioration"},
+    "ev_returned": {"en": "Seat {seat} returns {name} for {blood} blood bag(s)",
+                    "es": "El asiento {seat} devuelve {name} por {blood} bolsa(s) de sangre",
+                    "fr": "La place {seat} rend {name} contre {blood} poche(s) de sang"},
+    "ev_specialist": {"en": "Seat {seat}: the {name} treats {beds}",
+                      "es": "Asiento {seat}: el {name} cura {beds}",
+                      "fr": "Place {seat} : le {name} soigne {beds}"},
+    "ev_blood_gained": {"en": "Seat {seat} gains {amount} blood bag(s)",
+                        "es": "El asiento {seat} gana {amount} bolsa(s) de sangre",
+                        "fr": "La place {seat} gagne {amount} poche(s) de sang"},
+    "ev_blood_treat": {"en": "Seat {seat} treats bed {bed} with a blood bag",
+                       "es": "El asiento {seat} cura la cama {bed} con una bolsa de sangre",
+                       "fr": "La place {seat} soigne le lit {bed} avec une poche de sang"},
+    "ev_blood_colour": {"en": "Seat {seat} makes bed {bed} {colour} with a blood bag",
+                        "es": "El asiento {seat} vuelve {colour} la cama {bed} con una bolsa de sangre",
+                        "fr": "La place {seat} rend le lit {bed} {colour} avec une poche de sang"},
+    "ev_activation_ended": {"en": "Seat {seat} ends its activation",
+                            "es": "El asiento {seat} termina su activación",
+                            "fr": "La place {seat} termine son activation"},
+    "ev_report": {"en": "Seat {seat} completes the medical report “{report}”: {points} points",
+                  "es": "El asiento {seat} cumple el informe médico «{report}»: {points} puntos",
+                  "fr": "La place {seat} remplit le rapport médical « {report} » : {points} points"},
+    "ev_game_over": {"en": "Game over: {scores}", "es": "Fin de la partida: {scores}",
+                     "fr": "Fin de la partie : {scores}"},
+    # words inside labels
+    "seat_score": {"en": "seat {seat} {score}", "es": "asiento {seat} {score}", "fr": "place {seat} {score}"},
+    "seat_admin": {"en": "seat {seat} {name}", "es": "asiento {seat} {name}", "fr": "place {seat} {name}"},
+    "one_bed": {"en": "bed {beds}", "es": "la cama {beds}", "fr": "le lit {beds}"},
+    "some_beds": {"en": "beds {beds}", "es": "las camas {beds}", "fr": "les lits {beds}"},
+    # medical reports (solo): what each kind asks, for labels and the terminal
+    "report_discharge_in_round": {"en": "discharge {count} patients in one round",
+                                  "es": "dar de alta a {count} pacientes en una ronda",
+                                  "fr": "faire sortir {count} patients en une manche"},
+    "report_colour_discharge_in_round": {"en": "discharge {count} {colour} patients in one round",
+                                         "es": "dar de alta a {count} pacientes de color {colour} en una ronda",
+                                         "fr": "faire sortir {count} patients de couleur {colour} en une manche"},
+    "report_all_colours_in_round": {"en": "discharge a patient of every colour in one round",
+                                    "es": "dar de alta a un paciente de cada color en una ronda",
+                                    "fr": "faire sortir un patient de chaque couleur en une manche"},
+    "report_empty_wards": {"en": "end a discharge phase with every ward empty",
+                           "es": "terminar una fase de altas con todas las habitaciones vacías",
+                           "fr": "finir une phase de sortie avec toutes les chambres vides"},
+    "report_own_departments": {"en": "own {count} department improvements",
+                               "es": "tener {count} departamentos de mejora",
+                               "fr": "posséder {count} services en amélioration"},
+    "report_own_specialists": {"en": "own {count} specialists", "es": "tener {count} especialistas",
+                               "fr": "posséder {count} spécialistes"},
+    "report_blood_bags": {"en": "hold {count} blood bags at the end of a round",
+                          "es": "tener {count} bolsas de sangre al final de una ronda",
+                          "fr": "avoir {count} poches de sang à la fin d'une manche"},
+    "report_no_untreated": {"en": "leave no patient untreated in a round",
+                            "es": "no dejar ningún paciente sin tratar en una ronda",
+                            "fr": "ne laisser aucun patient sans soin pendant une manche"},
+    "report_full_hospital": {"en": "have {count} patients after the intake",
+                             "es": "tener {count} pacientes tras el ingreso",
+                             "fr": "avoir {count} patients après l'admission"},
+}
+
+
+def colour_name(colour: str, lang: str) -> str:
+    return COLOUR_NAMES[colour][lang]
+
+
+def _names(content: Content, kind: str) -> tuple[dict[str, str], ...]:
+    return content.department_names if kind == "department" else content.specialist_names
+
+
+def _name_of(content: Content, kind: str, ident: str, lang: str) -> str:
+    ids = content.department_ids if kind == "department" else content.specialist_ids
+    return _names(content, kind)[ids.index(ident)][lang]
+
+
+def beds_in_words(beds: list[int], lang: str) -> str:
+    """``bed 3`` / ``beds 0, 4, 5`` in ``lang``."""
+    joined = ", ".join(str(b) for b in beds)
+    return text(CATALOGUE, "one_bed" if len(beds) == 1 else "some_beds", lang, beds=joined)
+
+
+def report_text(report: dict[str, Any], lang: str) -> str:
+    """What a medical report asks, in words (the content gives kinds and counts, no texts)."""
+    colour = COLOURS[report["colour"]] if "colour" in report else None
+    return text(CATALOGUE, f"report_{report['kind']}", lang, count=report["count"],
+                colour=colour_name(colour, lang) if colour else "")
+
+
+def describe_action(table: Table, action: dict[str, Any], lang: str) -> str:
+    content = table.content
+    kind = action.get("type")
+    try:
+        if kind == "start":
+            return text(CATALOGUE, "start", lang, values=", ".join(map(str, action["values"])))
+        if kind == "admin":
+            admin = content.administrators[content.administrator_index(action["admin"])]
+            return text(CATALOGUE, "admin", lang, name=admin["name"][lang])
+        if kind == "sort":
+            return text(CATALOGUE, "sort", lang, colour=colour_name(action["colour"], lang))
+        if kind == "ambulance":
+            return text(CATALOGUE, "ambulance", lang, number=action["number"])
+        if kind in ("morgue", "bed", "patient", "blood"):
+            return text(CATALOGUE, kind, lang, bed=action["bed"])
+        if kind == "reveal":
+            if action["kind"] == "none":
+                return text(CATALOGUE, "reveal_none", lang)
+            return text(CATALOGUE, "reveal", lang, kind=text(CATALOGUE, f"{action['kind']}_kind", lang))
+        if kind == "take":
+            offer = table.offer(action["kind"])
+            return text(CATALOGUE, "take", lang, name=_names(content, action["kind"])[offer[action["index"]]][lang])
+        if kind == "return":
+            return text(CATALOGUE, "return", lang, name=_owned_name(table, action, lang))
+        if kind == "department":
+            return text(CATALOGUE, "department", lang, name=_owned_name(table, action, lang))
+        if kind == "meeple":
+            if action["meeple"] < 0:
+                return text(CATALOGUE, "nurse", lang)
+            return text(CATALOGUE, "meeple", lang, name=_owned_name(table, action, lang))
+        if kind == "blood_use":
+            if action["use"] == "treat":
+                return text(CATALOGUE, "blood_treat", lang)
+            return text(CATALOGUE, "blood_colour", lang, colour=colour_name(action["use"], lang))
+        if kind in ("pass", "keep", "skip", "bonus", "end"):
+            return text(CATALOGUE, kind, lang)
+    except (KeyError, IndexError, TypeError, ValueError):
+        pass
+    return ", ".join(f"{k}={v}" for k, v in action.items())
+
+
+def _owned_name(table: Table, action: dict[str, Any], lang: str) -> str:
+    """The name of the department / specialist an action points at, for whoever may choose it
+    now.  ``describe`` has no seat, so when seats activating at once own different things at
+    that index the label names the index instead."""
+    is_department = action["type"] == "department" or (action["type"] == "return"
+                                                       and action["kind"] == "department")
+    kind = "department" if is_department else "specialist"
+    if action["type"] == "department":
+        index = action["dept"]
+    elif action["type"] == "meeple":
+        index = action["meeple"]
+    else:
+        index = action["index"]
+    names = set()
+    for seat in table.to_move:
+        owned = table.owned(seat, kind)
+        if 0 <= index < len(owned):
+            names.add(_names(table.content, kind)[owned[index]][lang])
+    if len(names) == 1:
+        return names.pop()
+    return f"{text(CATALOGUE, f'{kind}_kind', lang)} {index}"
+
+
+def describe_event(content: Content, event: dict[str, Any], lang: str) -> str:
+    """A log line for an event; needs only the content (events name things by id)."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    if kind == "ambulance":
+        return text(CATALOGUE, "ev_ambulance", lang, seat=seat, number=event["number"])
+    if kind == "department":
+        return text(CATALOGUE, "ev_department", lang, seat=seat,
+                    name=_name_of(content, "department", event["id"], lang),
+                    beds=beds_in_words(event["beds"], lang))
+    if kind == "specialist":
+        return text(CATALOGUE, "ev_specialist", lang, seat=seat,
+                    name=_name_of(content, "specialist", event["id"], lang),
+                    beds=beds_in_words(event["beds"], lang))
+    if kind in ("took", "returned"):
+        return text(CATALOGUE, f"ev_{kind}", lang, seat=seat, blood=event.get("blood", 0),
+                    name=_name_of(content, event["kind"], event["id"], lang))
+    if kind == "revealed":
+        if event["kind"] == "none":
+            return text(CATALOGUE, "ev_revealed_none", lang, seat=seat)
+        return text(CATALOGUE, "ev_revealed", lang, seat=seat,
+                    kind=text(CATALOGUE, f"{event['kind']}_kind", lang))
+    if kind == "discharge":
+        return text(CATALOGUE, "ev_discharge", lang, seat=seat, patients=event["patients"],
+                    points=event["points"], bonus=event["empty_bonus"])
+    if kind == "neglect":
+        return text(CATALOGUE, "ev_neglect", lang, seat=seat, count=len(event["beds"]), died=len(event["died"]))
+    if kind == "report":
+        report = next(r for r in content.reports if r["id"] == event["report"])
+        return text(CATALOGUE, "ev_report", lang, seat=seat, report=report_text(report, lang),
+                    points=event["points"])
+    if kind == "game_over":
+        scores = ", ".join(text(CATALOGUE, "seat_score", lang, seat=s, score=score)
+                           for s, score in enumerate(event["scores"]))
+        return text(CATALOGUE, "ev_game_over", lang, scores=scores)
+    if kind == "administrators":
+        admins = content.administrators
+        chosen = [text(CATALOGUE, "seat_admin", lang, seat=s, name=admins[content.administrator_index(a)]["name"][lang])
+                  for s, a in enumerate(event["ids"]) if a is not None]
+        return text(CATALOGUE, "ev_administrators", lang, ids="; ".join(chosen))
+    if kind in ("sorted", "blood_colour"):
+        return text(CATALOGUE, f"ev_{kind}", lang, seat=seat, bed=event.get("bed"),
+                    colour=colour_name(event["colour"], lang))
+    if kind in ("first_player", "start", "admin_chosen", "morgue", "admitted", "passed",
+                "blood_gained", "blood_treat", "activation_ended"):
+        return text(CATALOGUE, f"ev_{kind}", lang, seat=seat, bed=event.get("bed"),
+                    amount=event.get("amount"))
+    return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")

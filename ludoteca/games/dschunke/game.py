@@ -1,0 +1,76 @@
+"""The Dschunke game: its metadata, options and variants, and thin delegations to the
+modules that do the work (heuristic.py, terminal.py, encoding.py)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ludoteca.engine import Game
+from ludoteca.engine.options import choice, params_option
+
+from . import encoding, heuristic, terminal
+from .content import content_for
+from .state import DschunkeState
+
+
+class Dschunke(Game):
+    id = "dschunke"
+    title = "Dschunke"
+    min_players = 2
+    max_players = 2
+    version = 1
+    state_class = DschunkeState
+    # No number option: every number is content (``params``, ranged in content.toml).
+    option_specs: ClassVar = {
+        "rules": choice("dschunke", "dschunke", "rat-hot",
+                        help="'rat-hot' adds immediate spice scoring and the 3-rat loss"),
+        "tie_break": choice("none", "none", "goods",
+                            help="'goods': a tie goes to whoever shows more goods of their colour"),
+        "params": params_option("Overrides of content.toml: the strip list or any scoring number "
+                                "(each within its declared range)."),
+    }
+    variants: ClassVar = {"rat-hot": {"rules": "rat-hot"}, "tie-break-goods": {"tie_break": "goods"}}
+    description: ClassVar = {
+        "en": "Lay strips of crates on the junk's deck; join goods of your colour, hide your rats.",
+        "es": "Coloca baldosas de cajas en la cubierta; une mercancías de tu color y tapa tus ratas.",
+        "fr": "Posez des tuiles de caisses ; reliez les marchandises de votre couleur, cachez vos rats.",
+    }
+
+    def resolve_options(self, options: Any) -> dict[str, Any]:
+        resolved = super().resolve_options(options)
+        content_for(resolved["params"], resolved["rules"])  # bad params fail here, at creation, naming the path
+        return resolved
+
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """The deck for ``ludoteca play``; Rich markup colours each crate by owner."""
+        return terminal.render_text(view, lang)
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """Score difference, as the view shows it (see heuristic.py)."""
+        return heuristic.evaluate(view, seat)
+
+    # ---- RL interop (ludoteca.interop); layouts in encoding.py ------------------------------
+    def _strips(self, options: Any) -> int:
+        resolved = self.resolve_options(options)
+        return len(content_for(resolved["params"], resolved["rules"]).tiles)
+
+    def num_distinct_actions(self, players: int, options: Any = None) -> int:
+        """Picks, then places over every spot the table can ever reach (see encoding.py)."""
+        return encoding.num_actions(self._strips(options))
+
+    def observation_size(self, players: int, options: Any = None) -> int:
+        return encoding.observation_size(self._strips(options))
+
+    def encode(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(view)
+
+    def encode_array(self, view: dict[str, Any]) -> Any:
+        """``encode`` as a float32 numpy array, which the interop layer prefers (faster)."""
+        return encoding.encode_array(view)
+
+    def max_game_length(self, players: int, options: Any = None) -> int:
+        """At most a pick and a place per strip."""
+        return 2 * self._strips(options)
+
+
+GAME = Dschunke()

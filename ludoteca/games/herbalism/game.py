@@ -1,0 +1,86 @@
+"""Herbalism's Game: metadata, options (the rulings a table may play differently), variants,
+and thin delegations to the heuristic, the terminal and the RL encoding."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ludoteca.engine import Game
+from ludoteca.engine.options import Option, choice, flag, params_option
+
+from . import encoding, heuristic, terminal
+from .content import ACTIONS, content_for
+from .state import HerbalismState
+
+
+class Herbalism(Game):
+    """Herbalism (Herboristería): 3-4 players, and 2 under the dossier's experimental rules."""
+
+    id = "herbalism"
+    title = "Herbalism"
+    min_players = 2
+    max_players = 4
+    version = 1
+    state_class = HerbalismState
+    experimental_players = (2,)
+    option_specs: ClassVar = {
+        "actions": choice("normal", "first-game", "basic", "normal", "advanced",
+                          help="action cards in play: first-game (Appealing, Curing), basic (Inquiring, "
+                               "Curing), normal (Feeding, Appealing, Curing), advanced (advanced_actions)"),
+        "advanced_actions": Option(default=list(ACTIONS), kind=list,
+                                   help="with actions='advanced': the action cards in play (Curing required)"),
+        "target": choice(6, 6, 7, help="points that end the game at the end of a round"),
+        "predictions": flag(False, help="advanced rules: prediction markers after non-curing actions"),
+        "brewing_pair_optional": flag(False, help="Brewing on the identical-pair card: the target may "
+                                                  "decline to give a pair it holds (rule text: 'puede elegir')"),
+        "tie": choice("share", "share", "play_on",
+                      help="a tie at the end: share the win, or play more rounds until it is broken"),
+        "params": params_option(),
+    }
+    variants: ClassVar = {
+        "first-game": {"actions": "first-game"},
+        "basic": {"actions": "basic"},
+        "normal": {"actions": "normal"},
+        "advanced": {"actions": "advanced"},
+        "advanced-predictions": {"actions": "advanced", "predictions": True},
+        "advanced-subset": {"actions": "advanced", "advanced_actions": ["inquiring", "brewing", "curing"]},
+        "advanced-optional-pair": {"actions": "advanced", "brewing_pair_optional": True},
+        "target-7-play-on": {"target": 7, "tie": "play_on"},
+    }
+    description: ClassVar = {
+        "en": "Novice pharmacists pass ingredient cards and deduce the two secret cards of the cure.",
+        "es": "Farmacéuticos novatos se pasan ingredientes y deducen las dos cartas secretas de la cura.",
+        "fr": "Des pharmaciens novices s'échangent des ingrédients pour deviner les deux cartes du remède.",
+    }
+
+    def resolve_options(self, options: Any) -> dict[str, Any]:
+        resolved = super().resolve_options(options)
+        chosen = resolved["advanced_actions"]
+        if not all(isinstance(a, str) and a in ACTIONS for a in chosen) or len(set(chosen)) != len(chosen):
+            raise ValueError(f"option 'advanced_actions' must list different action cards from "
+                             f"{', '.join(ACTIONS)}; got {chosen!r}")
+        if "curing" not in chosen:
+            raise ValueError("option 'advanced_actions' must include 'curing' (it is mandatory)")
+        content_for(resolved["params"])  # bad params fail here, at creation, naming the path
+        return resolved
+
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """The table and this seat's notes for ``ludoteca play``."""
+        return terminal.render(view, lang)
+
+    def evaluate(self, view: dict[str, Any], seat: int) -> float:
+        """Score difference plus this round's expected curing points (see heuristic.py)."""
+        return heuristic.evaluate(view, seat)
+
+    # ---- RL interop --------------------------------------------------------------------------
+    def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:
+        return encoding.num_distinct_actions(content_for(self.resolve_options(options)["params"]))
+
+    def observation_size(self, players: int, options: dict[str, Any] | None = None) -> int:
+        return encoding.OBSERVATION_SIZE
+
+    def encode(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(view)
+
+
+GAME = Herbalism()
