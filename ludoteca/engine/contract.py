@@ -217,18 +217,19 @@ def require(game: Any) -> None:
 # ---- the checks --------------------------------------------------------------------------------
 def _game_problems(game: Game) -> list[str]:
     cls = type(game)
-    found = _owner_problems(cls, "Game")
+    found = _owner_problems(cls, "Game")  # names a required attribute that is absent
     for name in ("id", "title"):
         value = getattr(cls, name, None)
-        if not isinstance(value, str) or not value:
+        if _defined(cls, name) and (not isinstance(value, str) or not value):
             found.append(f"Game.{name} must be a non-empty string")
     game_id = getattr(cls, "id", None)
     if isinstance(game_id, str) and game_id and not GAME_ID.match(game_id):
         found.append(f"Game.id {game_id!r} must be lower-case words joined by dashes, like 'dice-hospital'")
     low, high = getattr(cls, "min_players", None), getattr(cls, "max_players", None)
-    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (low, high)) or not 1 <= low <= high:
+    numbers = all(isinstance(n, int) and not isinstance(n, bool) for n in (low, high))
+    if (_defined(cls, "min_players") and _defined(cls, "max_players")) and (not numbers or not 1 <= low <= high):
         found.append("Game.min_players and max_players must be whole numbers with 1 <= min_players <= max_players")
-    if not isinstance(getattr(cls, "description", None), Mapping) or not cls.description:
+    if _defined(cls, "description") and (not isinstance(cls.description, Mapping) or not cls.description):
         found.append("Game.description must map each language (en, es, fr) to a sentence")
     if not isinstance(getattr(cls, "example", False), bool):
         found.append("Game.example must be True or False")

@@ -12,14 +12,13 @@ import typer
 def uvicorn_options(settings: Any, soft_fd_limit: int) -> dict[str, Any]:
     """uvicorn's limits, from the settings: header and keep-alive timeouts, header size, idle
     caps, WebSocket frame size and pings (docs/server.md, "WebSocket limits")."""
-    from .http_guard import IdleGuard, guarded_h11
+    from .http_guard import IdleGuard, guarded_protocol
 
     # Leave half the descriptors to requests, WebSockets and the database, whatever idles.
     total_idle = settings.idle_connections or max(64, soft_fd_limit // 2)
     guard = IdleGuard(settings.header_timeout, settings.idle_connections_per_ip, total_idle)
     return {
-        "http": guarded_h11(guard),  # h11, for its header-size limit, with the idle guard
-        "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "http": guarded_protocol(guard, settings.max_header_bytes),  # httptools, with the idle guard
         "timeout_keep_alive": settings.keep_alive_seconds,
         "backlog": 4096,
         # Frames up to this size are read and refused politely (``too_large``); beyond it uvicorn

@@ -9,6 +9,7 @@ the next visitor's request failed).  Three bounds keep idle connections from sta
 * at most ``per_ip`` connections from one address may wait for a request at once, and at most
   ``total`` overall; one more closes the oldest waiting one, so the newest (the one most likely
   to be a person about to send a request) is always served;
+* request headers longer than ``max_header_bytes`` are refused (431) before they are kept;
 * the process's soft ``RLIMIT_NOFILE`` is raised to its hard limit at start.
 
 A connection is "waiting" from the moment it opens (or its last response ends) until its
@@ -24,10 +25,9 @@ import resource
 from collections import OrderedDict
 from typing import Any
 
-import h11
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-__all__ = ["IdleGuard", "guarded_h11", "raise_fd_limit"]
+__all__ = ["GuardedProtocol", "IdleGuard", "guarded_protocol", "raise_fd_limit"]
 
 
 def raise_fd_limit() -> tuple[int, int]:
@@ -92,30 +92,50 @@ class IdleGuard:
         protocol.drop()
 
 
-class GuardedProtocol(H11Protocol):
-    """uvicorn's h11 protocol, reporting to an :class:`IdleGuard` when it waits for a request."""
+class GuardedProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol (the fast parser), reporting to an :class:`IdleGuard` while
+    it waits for request headers, and refusing headers longer than ``max_header_bytes`` (431):
+    the parser itself sets no bound, and uvicorn would collect an endless header in memory."""
 
-    guard: IdleGuard  # set on the subclass made by guarded_h11
+    guard: IdleGuard  # set on the subclass made by guarded_protocol
+    max_header_bytes: int
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self.header_timer: asyncio.TimerHandle | None = None
+        self.header_bytes = 0
+        self.waiting_for_headers = True
         super().connection_made(transport)
         self.peer_ip = self.client[0] if self.client else ""
         self.guard.wait(self)
 
     def data_received(self, data: bytes) -> None:
+        if self.waiting_for_headers:
+            self.header_bytes += len(data)
         super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:  # the request line and headers are in
+        if self.waiting_for_headers and self.header_bytes > self.max_header_bytes \
+                and not self.transport.is_closing():
             self.guard.forget(self)
+            self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain\r\n"
+                                 b"content-length: 32\r\nconnection: close\r\n\r\nrequest headers are too long\r\n\r\n")
+            self.transport.close()
+
+    def on_headers_complete(self) -> None:
+        self.waiting_for_headers = False
+        self.guard.forget(self)
+        super().on_headers_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
-            self.guard.wait(self)  # keep-alive: waiting for the next request
+        # Nothing in progress and nothing pipelined: keep-alive, waiting for the next request.
+        if not self.transport.is_closing() and self.cycle is not None and self.cycle.response_complete \
+                and not self.pipeline:
+            self.header_bytes = 0
+            self.waiting_for_headers = True
+            self.guard.wait(self)
 
-    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+    def handle_websocket_upgrade(self) -> None:
         self.guard.forget(self)
-        super().handle_websocket_upgrade(event)
+        super().handle_websocket_upgrade()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.guard.forget(self)
@@ -127,6 +147,6 @@ class GuardedProtocol(H11Protocol):
             self.transport.close()
 
 
-def guarded_h11(guard: IdleGuard) -> type[GuardedProtocol]:
+def guarded_protocol(guard: IdleGuard, max_header_bytes: int) -> type[GuardedProtocol]:
     """A protocol class for ``uvicorn.run(http=...)`` bound to one guard."""
-    return type("LudotecaH11Protocol", (GuardedProtocol,), {"guard": guard})
+    return type("LudotecaHttpProtocol", (GuardedProtocol,), {"guard": guard, "max_header_bytes": max_header_bytes})

@@ -20,8 +20,8 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
-from .refusals import Rejected
 from .ratelimit import KeyedBuckets
+from .refusals import Rejected
 from .security import ASGIApp, Receive, Scope, Send, send_json
 
 HOUR = 3600.0

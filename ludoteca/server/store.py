@@ -38,6 +38,24 @@ READ_TRIES = 5
 CHUNK = 500
 
 
+def _advance_statement(checked: bool) -> Any:
+    """The compare-and-set of an append, built once (statement construction costs more than
+    the statement): move the table row from (version ``at``, revision ``rev``) on by one."""
+    where = and_(game_tables.c.id == bindparam("key"), game_tables.c.version == bindparam("at"))
+    if checked:
+        where = and_(where, game_tables.c.revision == bindparam("rev"))
+    return update(game_tables).where(where).values(
+        version=bindparam("version"), to_move=bindparam("to_move"), status=bindparam("status"),
+        scores=bindparam("scores"), winners=bindparam("winners"), updated_at=bindparam("updated_at"),
+        revision=game_tables.c.revision + 1)
+
+
+ADVANCE = _advance_statement(checked=True)
+#: Without the revision: only for callers outside the live tables (tests, tools).
+ADVANCE_UNCHECKED = _advance_statement(checked=False)
+ACTION_INSERT = actions.insert()
+
+
 class Conflict(Exception):
     """The table's record is not what the caller last saw (another process appended or undid
     first); nothing was written.  Reload and judge again."""
@@ -219,27 +237,40 @@ class Store:
         table's revision: an item whose table moved on gets Conflict, the others are stored.
 
         Rows are locked in table-id order, the same in every process, so two processes'
-        batches never deadlock on each other."""
+        batches never deadlock on each other.  The usual case (every item current) is one
+        executemany of the compare-and-set and one of the inserts; if the total row count says
+        some item lost, the transaction is rolled back and the items are judged one by one."""
         stamp = now()
-        results: list[Exception | None] = [None] * len(items)
+        order = sorted(range(len(items)), key=lambda i: items[i][0])
         try:
             with self.engine.begin() as conn:
-                won = []
-                for i in sorted(range(len(items)), key=lambda i: items[i][0]):
-                    table_id, idx, _, _, summary, revision = items[i]
-                    if self._advance(conn, table_id, idx, revision, summary, stamp):
-                        won.append(i)
-                    else:
-                        results[i] = Conflict(f"table {table_id} changed before action {idx} was stored")
-                if won:
-                    conn.execute(actions.insert(), [
-                        {"table_id": items[i][0], "idx": items[i][1], "seat": items[i][2], "action": items[i][3],
-                         "created_at": stamp} for i in won])
-            return results
+                if conn.dialect.supports_sane_multi_rowcount and all(items[i][5] is not None for i in order):
+                    moved = conn.execute(ADVANCE, [self._advance_params(items[i], stamp) for i in order]).rowcount
+                    if moved == len(items):
+                        conn.execute(ACTION_INSERT, [self._action_row(items[i], stamp) for i in order])
+                        return [None] * len(items)
+                    raise _SomeLost
+                return self._append_each(conn, items, order, stamp)
+        except _SomeLost:
+            pass
         except IntegrityError:  # an index taken by a writer that skipped the revision check
             if len(items) == 1:
                 return [Conflict(f"action {items[0][1]} of table {items[0][0]} is already stored")]
-        return [self._append_one(item) for item in items]
+            return [self._append_one(item) for item in items]
+        with self.engine.begin() as conn:
+            return self._append_each(conn, items, order, stamp)
+
+    def _append_each(self, conn: Any, items: list[tuple], order: list[int], stamp: datetime) -> list[Exception | None]:
+        results: list[Exception | None] = [None] * len(items)
+        won = []
+        for i in order:
+            if self._advance(conn, items[i], stamp):
+                won.append(i)
+            else:
+                results[i] = Conflict(f"table {items[i][0]} changed before action {items[i][1]} was stored")
+        if won:
+            conn.execute(ACTION_INSERT, [self._action_row(items[i], stamp) for i in won])
+        return results
 
     def _append_one(self, item: tuple) -> Exception | None:
         try:
@@ -249,16 +280,19 @@ class Store:
             return exc
 
     @staticmethod
-    def _advance(conn: Any, table_id: str, idx: int, revision: int | None, summary: dict[str, Any],
-                 stamp: datetime) -> bool:
-        """The compare-and-set: move the table row from (version ``idx``, ``revision``) on by
-        one action; False when the row is no longer there (nothing is changed then)."""
-        where = and_(game_tables.c.id == table_id, game_tables.c.version == idx)
-        if revision is not None:
-            where = and_(where, game_tables.c.revision == revision)
-        moved = conn.execute(update(game_tables).where(where).values(
-            **summary, revision=game_tables.c.revision + 1, updated_at=stamp)).rowcount
-        return moved == 1
+    def _advance_params(item: tuple, stamp: datetime) -> dict[str, Any]:
+        table_id, idx, _, _, summary, revision = item
+        return {"key": table_id, "at": idx, "rev": revision, **summary, "updated_at": stamp}
+
+    @staticmethod
+    def _action_row(item: tuple, stamp: datetime) -> dict[str, Any]:
+        return {"table_id": item[0], "idx": item[1], "seat": item[2], "action": item[3], "created_at": stamp}
+
+    def _advance(self, conn: Any, item: tuple, stamp: datetime) -> bool:
+        """The compare-and-set for one item; False when the table row is no longer at the
+        version (and revision) the caller saw -- nothing is changed then."""
+        statement = ADVANCE if item[5] is not None else ADVANCE_UNCHECKED
+        return conn.execute(statement, self._advance_params(item, stamp)).rowcount == 1
 
     def append_action(self, table_id: str, idx: int, seat: int, action: dict[str, Any],
                       summary: dict[str, Any], revision: int | None = None) -> None:
@@ -266,12 +300,12 @@ class Store:
         return).  Raises Conflict unless the table is at version ``idx`` (and at ``revision``,
         when given: the live tables always give it)."""
         stamp = now()
+        item = (table_id, idx, seat, action, summary, revision)
         try:
             with self.engine.begin() as conn:
-                if not self._advance(conn, table_id, idx, revision, summary, stamp):
+                if not self._advance(conn, item, stamp):
                     raise Conflict(f"table {table_id} changed before action {idx} was stored")
-                conn.execute(actions.insert().values(table_id=table_id, idx=idx, seat=seat, action=action,
-                                                     created_at=stamp))
+                conn.execute(ACTION_INSERT, self._action_row(item, stamp))
         except IntegrityError as exc:
             raise Conflict(f"action {idx} of table {table_id} is already stored") from exc
 
@@ -423,6 +457,10 @@ class Store:
             rows = conn.execute(select(game_tables.c.id, game_tables.c.to_move)
                                 .where(game_tables.c.id.in_(list(bot_seats))))
             return [table_id for table_id, to_move in rows if bot_seats[table_id] & set(to_move or [])]
+
+
+class _SomeLost(Exception):
+    """Inside append_many: the batch's compare-and-set missed a row; roll back, go one by one."""
 
 
 def record_problem(indices: list[int], start: int, version: int) -> str | None:

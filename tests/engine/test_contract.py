@@ -255,3 +255,12 @@ def test_hooks_are_declared_with_signatures_and_reasons() -> None:
     assert all(h.why and h.signature.startswith(h.name) for h in contract.HOOKS)
     with pytest.raises(KeyError, match="Game.setup is not a hook"):
         contract.hook("setup", "Game")
+
+
+def test_a_game_lacking_its_metadata_is_named_once_per_attribute() -> None:
+    class Bare(Game):
+        state_class = CountdownState
+
+    assert contract.problems(Bare()) == [
+        f"Bare: Game lacks the required attribute {name} ({contract.hook(name, 'Game').why})"
+        for name in ("id", "title", "min_players", "max_players", "description")]

@@ -59,8 +59,8 @@ class Board:
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
-        other.top = dict(self.top)
-        other.spots = set(self.spots)
+        other.top = self.top.copy()
+        other.spots = self.spots.copy()
         other.placements = self.placements
         other.groups_cache = self.groups_cache
         other.crates_cache = self.crates_cache
@@ -136,8 +136,10 @@ class Board:
         """Re-judge the spots a placement on ``cells`` can affect.
 
         Spots overlapping the cells may turn legal or illegal.  Spots merely next to them can
-        only gain a neighbour, which matters only to an illegal spot on the bare table."""
-        spots, allows = self.spots, self.allows
+        only gain a neighbour, which matters only to a spot on the bare table: one that holds a
+        free cell next to the new strip touches it, so it is legal exactly when its three cells
+        are free (no call to :meth:`allows` needed)."""
+        spots, allows, top = self.spots, self.allows, self.top
         overlapping: set[Spot] = set()
         for cx, cy in cells:
             for offset in range(3):
@@ -148,16 +150,25 @@ class Board:
                 spots.add(spot)
             else:
                 spots.discard(spot)
-        covered = set(cells)
-        for cx, cy in cells:
+        for cx, cy in cells:  # the new cells are in ``top`` already
             for dx, dy in NEIGHBOURS:
                 nx, ny = cx + dx, cy + dy
-                if (nx, ny) in covered or (nx, ny) in self.top:
-                    continue  # an occupied cell is never part of a bare-table spot
-                for offset in range(3):
-                    for spot in ((nx - offset, ny, "h"), (nx, ny - offset, "v")):
-                        if spot not in spots and spot not in overlapping and allows(*spot):
-                            spots.add(spot)
+                if (nx, ny) in top:
+                    continue
+                west1, east1 = (nx - 1, ny) not in top, (nx + 1, ny) not in top
+                if west1 and (nx - 2, ny) not in top:
+                    spots.add((nx - 2, ny, "h"))
+                if west1 and east1:
+                    spots.add((nx - 1, ny, "h"))
+                if east1 and (nx + 2, ny) not in top:
+                    spots.add((nx, ny, "h"))
+                north1, south1 = (nx, ny - 1) not in top, (nx, ny + 1) not in top
+                if north1 and (nx, ny - 2) not in top:
+                    spots.add((nx, ny - 2, "v"))
+                if north1 and south1:
+                    spots.add((nx, ny - 1, "v"))
+                if south1 and (nx, ny + 2) not in top:
+                    spots.add((nx, ny, "v"))
 
     def __str__(self) -> str:
         """The top view as plain text: each cell shows its height and crate initials."""

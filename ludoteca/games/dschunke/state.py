@@ -25,6 +25,8 @@ START_SPOT = (-1, 0, "E")
 START_TILE = -1
 FORWARD = {axis: dirs[0] for axis, dirs in DIRS.items()}
 BACKWARD = {axis: dirs[1] for axis, dirs in DIRS.items()}
+#: The phase a turn starts in, by how many strips were drawn (none left: the game is over).
+PHASE_WITH_DRAWN = ("over", "place", "pick")
 PICK_KEYS = frozenset({"type", "tile"})
 PLACE_KEYS = frozenset({"type", "tile", "x", "y", "dir"})
 
@@ -72,19 +74,22 @@ class DschunkeState(State):
         self._draw(1)  # red opens with a single strip
 
     def derive(self) -> None:
-        """The content for these options, and the board if it is not the one ``placed`` describes.
+        """The content for these options, ``rat_hot`` and the board built from ``placed``,
+        unless the board already is the one ``placed`` describes.
 
-        A clone hands over its content and a copy of its board (``_copy_fields``): looking the
-        content up costs a JSON dump of the params and rebuilding the board a whole replay of
-        the deck, per clone, and search bots clone at every iteration.  ``setup`` and
-        ``from_json`` build both here."""
+        That is a clone: ``_copy_fields`` hands over the content and a copy of the board, since
+        looking the content up costs a JSON dump of the params and rebuilding the board a whole
+        replay of the deck, per clone, and search bots clone at every iteration.  ``setup`` and
+        ``from_json`` build everything here."""
+        try:
+            if self.board.placements == len(self.placed):
+                return  # a clone: _copy_fields handed over the content, rat_hot and a copy of the board
+        except AttributeError:
+            pass  # setup or from_json: nothing derived yet
         options = self.options
-        if self.__dict__.get("content") is None:  # a clone shares its original's (same options)
-            self.content = content_for(options["params"], options["rules"])
+        self.content = content_for(options["params"], options["rules"])
         self.rat_hot = options["rules"] == "rat-hot"
-        board = self.__dict__.get("board")
-        if board is None or board.placements != len(self.placed):
-            self.board = Board.from_placements([(x, y, d, self.strip(t)) for t, x, y, d in self.placed])
+        self.board = Board.from_placements([(x, y, d, self.strip(t)) for t, x, y, d in self.placed])
 
     # ---- named accessors (views, labels and encoders use these) ------------------------------
     def strip(self, tile: int) -> list[str]:
@@ -173,7 +178,7 @@ class DschunkeState(State):
                 events.append({"type": "set_aside", "tile": tile})
             self.set_aside += drawn
             self.drawn = []
-        self.phase = {0: "over", 1: "place"}.get(len(self.drawn), "pick")
+        self.phase = PHASE_WITH_DRAWN[len(self.drawn)]
         return events
 
     def _game_over(self) -> Event:
@@ -279,7 +284,7 @@ class DschunkeState(State):
         other.pile, other.drawn, other.picked = list(self.pile), list(self.drawn), self.picked
         other.placed = list(self.placed)  # placements are never mutated
         other.bonus, other.set_aside, other.loser = list(self.bonus), list(self.set_aside), self.loser
-        other.content = self.content  # immutable, and the options are the same object
+        other.content, other.rat_hot = self.content, self.rat_hot  # immutable; the options are the same object
         other.board = self.board.copy()
 
     # ---- words (labels.py) -----------------------------------------------------------------------

@@ -37,6 +37,8 @@ class Content:
     floor: int
     markers_per_colour: int
     action_sets: dict[str, tuple[str, ...]]
+    #: the ingredient cards as colour indices, in colour order: the deck before a shuffle
+    deck: tuple[int, ...]
 
     def colour_index(self, name: str) -> int:
         return self.colours.index(name)
@@ -56,6 +58,19 @@ class Content:
         if pair is None:
             return given
         return pair[1] if pair[0] == given else pair[0]
+
+    def card_names(self, counts: list[int]) -> list[str]:
+        """Counts per colour as one name per card, in colour order: [1, 0, 2, 0] -> red, green, green."""
+        return [name for name, n in zip(self.colours, counts, strict=True) for _ in range(n)]
+
+    def counts_of(self, cards: list[str]) -> list[int]:
+        """The inverse of :meth:`card_names`; a name that is no colour raises ValueError naming it."""
+        counts = [0] * len(self.colours)
+        for card in cards:
+            if card not in self.colours:
+                raise ValueError(f"{card!r} is not an ingredient colour ({', '.join(self.colours)})")
+            counts[self.colours.index(card)] += 1
+        return counts
 
     def matches(self, cure: list[int], medicine: int) -> bool:
         """Whether the cure cards fit ``medicine``: its two colours, or any two of one colour."""
@@ -140,4 +155,5 @@ def _build(raw: dict[str, Any]) -> Content:
         follow_wrong=int(scoring["follow_wrong"]), prediction_right=int(scoring["prediction_right"]),
         prediction_wrong=int(scoring["prediction_wrong"]), floor=int(scoring["floor"]),
         markers_per_colour=markers, action_sets=sets,
+        deck=tuple(c for c, n in enumerate(totals) for _ in range(n)),
     )

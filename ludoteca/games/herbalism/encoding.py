@@ -1,8 +1,21 @@
 """RL interop: a fixed integer for every action the game can list, and a fixed-size encoding
-of a seat's view.  The layouts are documented in docs/games/herbalism.md.
+of a seat's view (docs/games/herbalism.md, "RL interface", has the tables).
+
+Actions (57, seats absolute up to 4): 0-6 ``move`` (medicine cards in content order), 7-11
+``action`` (``content.ACTIONS`` order), 12-27 ``give`` (colour-major, target seat 0..3),
+28-31 ``target``, 32-36 ``hand_over`` (the four colours, then None), 37-40 ``predict``, 41
+``skip_prediction``, 42-48 ``answer``, 49-55 ``follow``, 56 ``pass``.  Indices are type-strict:
+``1.0`` or ``True`` for a seat is no action.
+
+Observation (183 floats, ``SECTIONS`` in order): seat and active seat one-hot, the phase one-hot
+(``phases.TABLE`` order), the pending action card and target, the own hand / 5, per seat its
+hand size / 14, score / target, pharmacist card (8 slots) and cure marker (10 slots), medicine
+cards checked wrong, the cure if known, predictions and the pool, the action cards in play, the
+cards this seat gave to and received from each seat and each seat's last Inquiring count.
 
 Why the view only: an agent trained on these numbers must never see what its seat could not
-(the other hands, the cure), so ``encode`` reads the documented view keys and nothing else."""
+(the other hands, the cure), so ``encode`` reads the documented view keys and nothing else.
+"""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoteca.engine import State
+from ludoteca.engine import RecordError, State
 from ludoteca.engine.state import Action, Event
 
 from . import belief, encoding, labels, phases
@@ -44,6 +44,13 @@ class HerbalismState(TurnRules, CuringRules, State):
     FIELDS = ("round", "scores", "start_player", "active", "phase", "hands", "cure", "pharmacist",
               "marker_card", "marker_side", "pending", "predictions", "prediction_pool", "log", "last_round")
     PHASES = phases.TABLE
+    #: Where the hidden cards are, for the conformance suite's leak check: each hand is seen
+    #: by its own seat only, the cure by nobody.  Saved as one colour name per card (see
+    #: ``_dump_fields``) so that dealing those cards anew is shuffling names.  The hidden
+    #: details of the round log (other hands in the deal, colours passed between two other
+    #: players, other players' checks) are covered by the game's own tests
+    #: (tests/games/herbalism/test_herbalism_views.py).
+    SECRETS = {"cards": {"hands": "seat", "cure": "nobody"}}
     #: Undo never crosses these: a cure marker checked against the secret cure, the cure shown.
     REVEALS = frozenset({"check", "reveal"})
 
@@ -76,6 +83,25 @@ class HerbalismState(TurnRules, CuringRules, State):
         if "beliefs" not in self.__dict__:
             self.beliefs = {}
 
+    def _dump_fields(self) -> dict[str, Any]:
+        """As the engine's, with ``hands`` and ``cure`` as one colour name per card (in colour
+        order): the saved form says what the cards are; the live form keeps counts, which every
+        rule and the determinizer read."""
+        fields = super()._dump_fields()
+        names = self.content.card_names
+        fields["hands"] = [names(hand) for hand in fields["hands"]]
+        fields["cure"] = names(fields["cure"])
+        return fields
+
+    def _load_fields(self, fields: dict[str, Any]) -> None:
+        super()._load_fields(fields)
+        content = content_for(self.options["params"] or None)  # derive() runs after loading
+        try:
+            self.hands = [content.counts_of(hand) for hand in self.hands]
+            self.cure = content.counts_of(self.cure)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"saved herbalism state: hands and cure must list colour names; {exc}") from None
+
     def _copy_fields(self, other: State) -> None:
         super()._copy_fields(other)
         other.beliefs = dict(self.beliefs)  # type: ignore[attr-defined]
@@ -84,7 +110,7 @@ class HerbalismState(TurnRules, CuringRules, State):
         """Shuffle the 14 ingredients, 2 face down as the cure, the rest dealt evenly; every
         pharmacist, cure marker and prediction marker back to its player."""
         content, players = self.content, self.players
-        deck = [c for c, n in enumerate(content.totals) for _ in range(n)]
+        deck = list(content.deck)
         self.rng.shuffle(deck)
         self.cure = [0] * len(content.colours)
         for c in deck[:content.cure_cards]:

@@ -10,7 +10,7 @@ decks and piles, :mod:`.body` the numbers derived from a player's board.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.engine import Action, Event, State
 
@@ -43,6 +43,15 @@ class ImmunityState(TurnMachine, StartOfTurn, ImmunePreparation, ImmuneResponse,
         "pathogen_discard", "medical_discard", "environment_discard",
     )
     PHASES = phases.TABLE
+    #: What not every seat may see (the conformance suite's leak check deals these anew): hands,
+    #: seen only by their owner, and the decks' order, seen by nobody.  Face-down environment
+    #: cards are secret too, but single cards inside the Environments' records, so the game's
+    #: own tests check those (tests/games/immunity/test_immunity_views.py).
+    SECRETS: ClassVar = {
+        "pathogen cards": {"pathogen_hands": "seat", "pathogen_deck": "nobody"},
+        "medical cards": {"medical_hands": "seat", "medical_deck": "nobody"},
+        "environment cards": {"environment_deck": "nobody"},
+    }
     #: Undo never crosses these: face-down environment cards turned up, and infections they cause.
     REVEALS = frozenset({"reveal", "infected"})
     #: The checked content for this game's ``params`` (rebuilt by :meth:`derive`).

@@ -6,6 +6,7 @@ shows exactly which crates lie where.  The start strip covers (-1, 0), (0, 0), (
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -369,3 +370,20 @@ def test_undo_within_your_own_turn_but_never_past_a_draw():
     assert undone.picked is None and undone.placed == state.placed[:-1]
     state.apply(1, state.legal_actions(1)[0])  # the second strip ends the turn: red draws
     assert state.undo_steps(1) == 0 and state.undo_steps(0) == 0
+
+
+def test_the_kept_set_of_legal_spots_equals_judging_every_spot_afresh():
+    """The board keeps its legal spots up to date placement by placement; at every step of
+    seeded games they are exactly the spots the placement rules allow, judged one by one."""
+    for seed, rules in ((1, "dschunke"), (2, "rat-hot"), (3, "dschunke")):
+        state = GAME.new(2, seed=seed, options={"rules": rules})
+        rng = random.Random(seed)
+        while not state.is_over:
+            board = state.board
+            xs = [x for x, _ in board.top]
+            ys = [y for _, y in board.top]
+            judged = {(x, y, axis) for x in range(min(xs) - 4, max(xs) + 2) for y in range(min(ys) - 4, max(ys) + 2)
+                      for axis in ("h", "v") if board.why_not(x, y, axis) is None}
+            assert board.spots == judged
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

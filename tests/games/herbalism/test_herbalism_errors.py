@@ -1,9 +1,9 @@
 """Bad input: a clear IllegalAction (a ValueError) naming the problem, and nothing changed."""
 
 import pytest
-from herbalism_helpers import ADVANCED, AMY, BOB, CHRISTINA, act, move, play, position
+from herbalism_helpers import ADVANCED, AMY, BOB, CHRISTINA, GAME, act, move, play, position
 
-from ludoteca import IllegalAction
+from ludoteca import IllegalAction, RecordError
 
 HANDS = [[1, 0, 1, 2], [0, 1, 2, 1], [0, 1, 1, 2]]  # Amy holds no yellow
 CURE = [1, 1, 0, 0]
@@ -116,3 +116,18 @@ def test_a_float_or_bool_for_a_whole_number_is_refused_and_changes_nothing():
                 assert state.to_json() == before
                 checked += 1
     assert checked == 2 * (2 * 2 + 2)  # give: 2 colours x 2 targets; target: 2 targets; float and bool each
+
+
+def test_saved_hands_name_each_card_and_a_damaged_one_is_refused():
+    """A saved state lists each hand and the cure card by card (what the leak check deals
+    anew); loading it gives the same position, and a name that is no colour is refused."""
+    s = position(HANDS, CURE, options=ADVANCED)
+    data = s.to_json()
+    assert data["state"]["hands"] == [["red", "green", "blue", "blue"], ["yellow", "green", "green", "blue"],
+                                      ["yellow", "green", "blue", "blue"]]
+    assert data["state"]["cure"] == ["red", "yellow"]
+    loaded = GAME.from_json(data)
+    assert loaded.hands == HANDS and loaded.cure == CURE and loaded == s
+    data["state"]["hands"][1][0] = "purple"
+    with pytest.raises(RecordError, match="'purple' is not an ingredient colour"):
+        GAME.from_json(data)
