@@ -17,6 +17,7 @@ import json
 import math
 import re
 from array import array
+from functools import lru_cache, partial
 from itertools import accumulate
 from typing import Any
 
@@ -27,7 +28,6 @@ _BRACKETS = str.maketrans({"[": "\x01", "{": "\x01", "]": "\xff", "}": "\xff"})
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_MAYBE_HUGE_FLOAT = re.compile(r"[eE]|\d{300}")
 
 
 class BadJSON(ValueError):
@@ -58,36 +58,54 @@ def _loads(data: str | bytes | bytearray, max_depth: int, max_int_digits: int) -
         text = data
     else:
         raise BadJSON(f"expected text, got {type(data).__name__}")
-    if _SURROGATE.search(text):
+    if not text.isascii() and _SURROGATE.search(text):
         raise BadJSON("the text contains a lone surrogate (not valid Unicode)")
-    outside = _STRING.sub("", text) if '"' in text else text
-    depth = _depth(outside)
-    if depth > max_depth:
-        raise BadJSON(f"nested too deep: {depth} levels, at most {max_depth}")
-
-    def parse_int(digits: str) -> int:
-        count = len(digits) - digits.startswith("-")
-        if count > max_int_digits:
-            raise BadJSON(f"integer too long: {count} digits, at most {max_int_digits}")
-        return int(digits)
-
-    def parse_float(literal: str) -> float:
-        value = float(literal)
-        if not math.isfinite(value):
-            raise BadJSON(f"number out of range: {literal[:20]}{'...' if len(literal) > 20 else ''}")
-        return value
-
-    def parse_constant(name: str) -> Any:
-        raise BadJSON(f"{name} is not a JSON number")
-
+    # Cheap tests on the whole text first: an ordinary message has a handful of brackets, no
+    # long digit run and no exponent, and then pays for nothing more than json.loads.
+    if text.count("[") + text.count("{") > max_depth:
+        depth = _depth(_STRING.sub("", text) if '"' in text else text)
+        if depth > max_depth:
+            raise BadJSON(f"nested too deep: {depth} levels, at most {max_depth}")
     # The hooks cost a Python call per number, so they are used only when a number might need them.
-    long_digits = re.search(rf"\d{{{max_int_digits + 1}}}", outside) is not None
-    huge_float = _MAYBE_HUGE_FLOAT.search(outside) is not None
-    value = json.loads(text, parse_int=parse_int if long_digits else None,
-                       parse_float=parse_float if huge_float else None, parse_constant=parse_constant)
+    # One pass looks for a long digit run or an exponent; only then are numbers checked one by one.
+    suspect = _suspect_numbers(max_int_digits).search(text) is not None
+    value = _decoder(max_int_digits if suspect else 0, suspect).decode(text)
     if _SURROGATE_ESCAPE.search(text) and _has_surrogate(value):
         raise BadJSON("a string contains a lone surrogate escape (\\ud800-\\udfff unpaired)")
     return value
+
+
+@lru_cache(maxsize=16)
+def _decoder(max_int_digits: int, check_floats: bool) -> json.JSONDecoder:
+    """A decoder made once per kind (``json.loads`` with hooks would build one per call);
+    ``max_int_digits`` 0 means integers need no check."""
+    return json.JSONDecoder(parse_int=partial(_parse_int, max_int_digits) if max_int_digits else None,
+                            parse_float=_parse_float if check_floats else None, parse_constant=_parse_constant)
+
+
+@lru_cache(maxsize=8)
+def _suspect_numbers(max_int_digits: int) -> re.Pattern[str]:
+    """More than ``max_int_digits`` digits in a row (a long integer, or a float whose mantissa
+    might overflow), or a digit before an exponent (a float that might be infinite)."""
+    return re.compile(f"[0-9](?:[0-9]{{{max_int_digits}}}|[eE])")
+
+
+def _parse_int(max_digits: int, digits: str) -> int:
+    count = len(digits) - digits.startswith("-")
+    if count > max_digits:
+        raise BadJSON(f"integer too long: {count} digits, at most {max_digits}")
+    return int(digits)
+
+
+def _parse_float(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        raise BadJSON(f"number out of range: {literal[:20]}{'...' if len(literal) > 20 else ''}")
+    return value
+
+
+def _parse_constant(name: str) -> Any:
+    raise BadJSON(f"{name} is not a JSON number")
 
 
 def _depth(outside: str) -> int:

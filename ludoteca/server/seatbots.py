@@ -6,7 +6,8 @@ a pool of worker processes (:class:`BotPool`): the server sends the position as
 ``state.to_json()`` and the worker rebuilds it with ``game.from_json`` -- the same full state a
 bot was given before (bots read it only through ``view``, ``legal_actions`` and
 ``determinize``), and it never touches the live state.  The workers run at a low CPU
-priority (nice 10), so whatever the bots do, the event loop that serves people gets the processor first.
+priority (nice 10), so whatever the bots do, the event loop that serves people gets the
+processor first.
 
 Fair shares: each decision has a cap (the level's own iterations and CPU seconds, and at most
 ``bot_seconds`` CPU seconds), and the pool takes decisions round-robin by table, so a table
@@ -117,7 +118,7 @@ def decide_inline(level: str, state: State, seat: int) -> Action:
 
 # ---- the worker side ---------------------------------------------------------------------------
 def _start_worker(parent: int) -> None:
-    """In each worker: lowest CPU priority, the games loaded once, and an exit when the server
+    """In each worker: a low CPU priority, the games loaded once, and an exit when the server
     dies (a SIGKILLed server cannot tell its workers to stop)."""
     with contextlib.suppress(OSError):
         os.nice(BOT_NICENESS)

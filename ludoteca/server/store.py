@@ -185,13 +185,6 @@ class Store:
     def _revision(conn: Any, table_id: str) -> int | None:
         return conn.execute(select(game_tables.c.revision).where(game_tables.c.id == table_id)).scalar()
 
-    def actions_since(self, table_id: str, start: int) -> list[list[Any]]:
-        with self.engine.connect() as conn:
-            return [[r.seat, r.action] for r in conn.execute(
-                select(actions.c.seat, actions.c.action)
-                .where(and_(actions.c.table_id == table_id, actions.c.idx >= start))
-                .order_by(actions.c.idx))]
-
     @staticmethod
     def _seats(conn: Any, table_id: str) -> list[dict[str, Any]]:
         return [dict(r) for r in conn.execute(

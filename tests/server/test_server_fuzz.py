@@ -20,6 +20,7 @@ import contextlib
 import copy
 import http.client
 import json
+import logging
 import random
 import sqlite3
 import threading
@@ -249,6 +250,12 @@ class WsReport:
     examples: dict[str, str] = field(default_factory=dict)
 
 
+#: The client library logs a traceback when the server drops a connection mid-frame (as it
+#: does, by design, after a frame over its size limit); the fuzz counts closes instead.
+QUIET = logging.getLogger("ludoteca.fuzz.client")
+QUIET.setLevel(logging.CRITICAL)
+
+
 class FuzzSocket:
     """One client socket with a reader thread that counts what comes back."""
 
@@ -262,7 +269,7 @@ class FuzzSocket:
     def open(self) -> None:
         headers = {"Cookie": self.guest.cookie()} if self.guest else {}
         self.ws = self.stack.enter_context(connect(self.scene.server.ws_url, additional_headers=headers,
-                                                   max_size=16 * 1024 * 1024, open_timeout=20))
+                                                   max_size=16 * 1024 * 1024, open_timeout=20, logger=QUIET))
         self.done.clear()
         self.reader = threading.Thread(target=self._read, args=(self.ws,), daemon=True)
         self.reader.start()

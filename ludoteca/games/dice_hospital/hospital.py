@@ -1,5 +1,7 @@
 """One player's hospital: the per-seat data every rules module reads, under names that say what
-they hold (the docs page lists them too).
+they hold (the docs page lists them too).  Everything here is public once the set-up is
+over; the administrators dealt to a seat are secret and live apart, in the state's
+``administrator_hands``.
 
 Why parallel lists for the beds: the hot paths (legal actions, apply, clone) touch only small
 ints, and a clone is one marshal copy.  A bed is empty when its colour is ``NO_PATIENT``.
@@ -23,7 +25,6 @@ key                     meaning
 ``specialists_used``    per owned specialist: 1 when its meeple worked this round
 ``nurses``              nurses still at the nurses' station this round
 ``administrator``       the administrator kept (index in the content), -1 = none yet
-``administrator_hand``  the administrators dealt and not yet given back (secret)
 ``starting_dice``       colours of the starting dice still to be valued (set-up)
 ``setup_done``          the set-up choices are made
 ``discharged``          colours discharged this round (scored in phase 5)
@@ -68,7 +69,7 @@ def new_hospital(beds: int) -> Hospital:
         "departments_used": [0] * STARTING_DEPARTMENTS,
         "specialists": [], "specialists_used": [],
         "nurses": 0,
-        "administrator": -1, "administrator_hand": [], "starting_dice": [], "setup_done": False,
+        "administrator": -1, "starting_dice": [], "setup_done": False,
         "discharged": [],
         "activation": idle_activation(), "activation_ended": True, "return_decided": True,
         "reports": [], "round_stats": {},

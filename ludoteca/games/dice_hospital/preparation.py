@@ -39,7 +39,7 @@ class PreparationRules(Supplies):
         if hospital["starting_dice"]:
             return [{"type": "start", "values": v} for v in self.start_assignments(seat)]
         admins = self.content.administrators
-        return [{"type": "admin", "admin": admins[a]["id"]} for a in hospital["administrator_hand"]]
+        return [{"type": "admin", "admin": admins[a]["id"]} for a in self.administrator_hands[seat]]
 
     # ---- handlers ---------------------------------------------------------------------------
     def value_starting_patients(self, seat: int, action: Action) -> list[Event]:
@@ -50,14 +50,14 @@ class PreparationRules(Supplies):
                 colours[bed] = colour
                 values[bed] = value
         hospital["starting_dice"] = []
-        if not hospital["administrator_hand"]:
+        if not self.administrator_hands[seat]:
             hospital["setup_done"] = True
         return self._maybe_finish_setup([{"type": "start", "seat": seat}])
 
     def keep_administrator(self, seat: int, action: Action) -> list[Event]:
         hospital = self.hospitals[seat]
         admins = self.content.administrators
-        hospital["administrator"] = next(a for a in hospital["administrator_hand"]
+        hospital["administrator"] = next(a for a in self.administrator_hands[seat]
                                          if admins[a]["id"] == action["admin"])
         hospital["setup_done"] = True
         return self._maybe_finish_setup([{"type": "admin_chosen", "seat": seat, "to": [seat]}])
@@ -75,7 +75,7 @@ class PreparationRules(Supplies):
         """Administrators are revealed (the unkept ones go back to the box) and act."""
         for seat in self.turn_order():
             hospital = self.hospitals[seat]
-            hospital["administrator_hand"] = []
+            self.administrator_hands[seat] = []
             admin = self._administrator(hospital, "start_blood")
             if admin is not None:
                 self._gain_blood(hospital, admin["amount"])

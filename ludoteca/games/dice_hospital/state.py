@@ -17,7 +17,7 @@ by :mod:`.view`.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.engine import State
 from ludoteca.engine.state import Action, Event
@@ -39,11 +39,20 @@ class DiceHospitalState(PreparationRules, IntakeRules, ImprovementRules, Activat
     FIELDS = ("phase", "round", "first_player", "bag", "department_pile", "specialist_pile",
               "department_offer", "specialist_offer", "ambulances", "ambulance_owners", "intake_line",
               "dice_per_ambulance", "sort_position", "queue", "reveals_left", "event", "event_pile",
-              "reports_face_up", "report_pile", "blood_supply", "hospitals", "final_scores")
+              "reports_face_up", "report_pile", "blood_supply", "hospitals", "administrator_hands",
+              "final_scores")
     PHASES = TABLE
     #: Undo never crosses these: everybody's secret administrator choice shown at once, and an
     #: extra offer turned face up (chance is caught by the RNG count as well).
     REVEALS = frozenset({"administrators", "revealed"})
+    #: Where the hidden pieces are (the conformance suite deals them anew and checks the
+    #: views): each seat's administrators dealt, and the order of the face-down piles.  The
+    #: administrator a seat keeps is one of its hand's until everybody has chosen.
+    SECRETS: ClassVar = {"administrators": {"administrator_hands": "seat"},
+                         "departments": {"department_pile": "nobody"},
+                         "specialists": {"specialist_pile": "nobody"},
+                         "events": {"event_pile": "nobody"},
+                         "reports": {"report_pile": "nobody"}}
 
     # ---- set-up ----------------------------------------------------------------------------
     def setup(self) -> None:
@@ -81,6 +90,7 @@ class DiceHospitalState(PreparationRules, IntakeRules, ImprovementRules, Activat
         self.blood_supply = rules["blood_bag_supply"]
         self.final_scores = None
         self.hospitals = [new_hospital(rules["beds"]) for _ in range(players)]
+        self.administrator_hands = [[] for _ in range(players)]
         self._draw_offers()
         for _ in range(rules["reports_face_up"]):
             if self.report_pile:
@@ -89,9 +99,8 @@ class DiceHospitalState(PreparationRules, IntakeRules, ImprovementRules, Activat
         admins = list(range(len(content.administrators)))
         rng.shuffle(admins)
         for seat in self.turn_order():
-            hospital = self.hospitals[seat]
-            hospital["starting_dice"] = [self._draw_die() for _ in start]
-            hospital["administrator_hand"] = [admins.pop() for _ in range(rules["admins_dealt"]) if admins]
+            self.hospitals[seat]["starting_dice"] = [self._draw_die() for _ in start]
+            self.administrator_hands[seat] = [admins.pop() for _ in range(rules["admins_dealt"]) if admins]
 
     def derive(self) -> None:
         """The compiled content for this game's params (a bounded cache shares it)."""
@@ -165,16 +174,15 @@ class DiceHospitalState(PreparationRules, IntakeRules, ImprovementRules, Activat
             rng.shuffle(pile)
         if self.phase != "setup":
             return
-        own = set(self.hospitals[seat]["administrator_hand"]) if seat is not None else set()
+        own = set(self.administrator_hands[seat]) if seat is not None else set()
         unseen = [a for a in range(len(self.content.administrators)) if a not in own]
         rng.shuffle(unseen)
         for other in range(self.players):
             if other == seat:
                 continue
-            hospital = self.hospitals[other]
-            hospital["administrator_hand"] = [unseen.pop() for _ in hospital["administrator_hand"]]
-            if hospital["administrator"] >= 0:
-                hospital["administrator"] = hospital["administrator_hand"][0]
+            hand = self.administrator_hands[other] = [unseen.pop() for _ in self.administrator_hands[other]]
+            if self.hospitals[other]["administrator"] >= 0:
+                self.hospitals[other]["administrator"] = hand[0]
 
     # ---- labels and RL interop ---------------------------------------------------------------------
     def _describe(self, action: Action, lang: str) -> str:

@@ -49,6 +49,7 @@ class Supplies:
     report_pile: list[int]
     blood_supply: int
     hospitals: list[Hospital]
+    administrator_hands: list[list[int]]  # per seat, secret: administrators dealt, not given back
     final_scores: list[int] | None
 
     def turn_order(self) -> list[int]:

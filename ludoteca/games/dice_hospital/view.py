@@ -77,7 +77,7 @@ def _seat(state: Any, seat: int, hospital: Hospital, mine: bool) -> dict[str, An
         "nurses": hospital["nurses"],
         "administrator": content.administrators[admin]["id"] if admin >= 0 and revealed else None,
         "administrator_chosen": admin >= 0,
-        "hand": [content.administrators[a]["id"] for a in hospital["administrator_hand"]] if mine else None,
+        "hand": [content.administrators[a]["id"] for a in state.administrator_hands[seat]] if mine else None,
         "starting_dice": [COLOURS[c] if c >= 0 else None for c in hospital["starting_dice"]],
         "discharged": [COLOURS[c] for c in hospital["discharged"]],
         "activation": _activation(hospital["activation"]),

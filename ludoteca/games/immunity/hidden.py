@@ -21,7 +21,7 @@ def resample_hidden(state: Any, seat: int | None, rng: random.Random) -> None:
     """Redraw other hands, face-down cards this seat did not place, and every deck's order."""
     others = [s for s in range(state.players) if s != seat]
     hidden = [e for envs in (state.environment_1, state.environment_2) for env in envs for e in env
-              if not known_to(e, seat)]
+              if not e["face_up"] and (seat is None or e["placed_by"] != seat)]  # not known_to(e, seat)
     deck = state.pathogen_deck
     pool = list(deck) + [p for s in others for p in state.pathogen_hands[s]]
     pool += [e["pathogen"] for e in hidden]

@@ -69,8 +69,8 @@ def test_views_hide_other_hands_and_pile_order():
     s = new(3, seed=4)
     view = s.view(0)
     other = s.clone()
-    other.hospitals[1]["administrator_hand"] = list(reversed(other.hospitals[1]["administrator_hand"]))
-    other.hospitals[2]["administrator_hand"] = [7, 6]
+    other.administrator_hands[1] = list(reversed(other.administrator_hands[1]))
+    other.administrator_hands[2] = [7, 6]
     for pile in (other.department_pile, other.specialist_pile):
         random.Random(1).shuffle(pile)
     other.rng.seed(99)
@@ -86,6 +86,6 @@ def test_determinize_keeps_the_view_and_redraws_the_hidden():
     d = s.determinize(0, random.Random(3))
     assert d.view(0) == s.view(0)
     assert d.department_pile != s.department_pile or d.specialist_pile != s.specialist_pile
-    assert d.hospitals[0]["administrator_hand"] == s.hospitals[0]["administrator_hand"]
-    assert sorted(a for seat in (1, 2, 3) for a in d.hospitals[seat]["administrator_hand"]) == \
-        sorted(a for seat in (1, 2, 3) for a in s.hospitals[seat]["administrator_hand"])
+    assert d.administrator_hands[0] == s.administrator_hands[0]
+    assert sorted(a for seat in (1, 2, 3) for a in d.administrator_hands[seat]) == \
+        sorted(a for seat in (1, 2, 3) for a in s.administrator_hands[seat])

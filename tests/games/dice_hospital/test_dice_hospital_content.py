@@ -248,7 +248,7 @@ def test_admin_start_blood():
     s = new(2, seed=2)
     for seat in (0, 1):
         s.apply(seat, s.legal_actions(seat)[0])
-        s.hospitals[seat]["administrator_hand"] = [C.administrator_index("fundraiser")]
+        s.administrator_hands[seat] = [C.administrator_index("fundraiser")]
         refresh(s)
         s.apply(seat, {"type": "admin", "admin": "fundraiser"})
     assert [pl["blood_bags"] for pl in s.hospitals] >= [2, 2]

@@ -49,7 +49,7 @@ def test_setup_two_administrators_dealt_one_kept_secretly():
     """Set-up 11: "reparte en secreto 2 cartas a cada jugador. Cada jugador elige 1"; the others
     go back to the box.  Others' choices stay hidden until everyone has chosen."""
     s = new(2, seed=5)
-    assert all(len(pl["administrator_hand"]) == 2 for pl in s.hospitals)
+    assert all(len(hand) == 2 for hand in s.administrator_hands)
     for seat in (0, 1):
         s.apply(seat, s.legal_actions(seat)[0])
     keep = s.legal_actions(0)[1]
@@ -61,7 +61,7 @@ def test_setup_two_administrators_dealt_one_kept_secretly():
     s.apply(1, s.legal_actions(1)[0])
     assert s.phase != "setup"
     assert s.view(1)["seats"][0]["administrator"] == keep["admin"]
-    assert all(pl["administrator_hand"] == [] for pl in s.hospitals)
+    assert all(hand == [] for hand in s.administrator_hands)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
