@@ -266,6 +266,7 @@ def _owner_problems(cls: type, owner: Owner) -> list[str]:
     own = {h.name: h for h in hooks(owner)}
     elsewhere = {h.name for h in hooks(other)} - set(own)
     known = set(own) | PUBLIC[owner]
+    engine_own = set(vars(base)) - known  # the engine's own bookkeeping (set per subclass): no typo
     found = [f"{owner} lacks the required {h.kind} {h.name} ({h.why})"
              for h in own.values() if h.need == "required" and not _defined(cls, h.name)]
     for name, value, where in _written(cls, base):
@@ -276,7 +277,7 @@ def _owner_problems(cls: type, owner: Owner) -> list[str]:
             found += _shape_problems(own[name], value, where)
         elif name in elsewhere:
             found.append(f"{where}.{name} is a {other} hook, written on the {owner}: the engine never calls it there")
-        elif not name.startswith("__"):
+        elif not name.startswith("__") and name not in engine_own:
             near = close_hook(name, known)
             if near is not None:
                 found.append(f"{where}.{name} looks like a misspelt {owner} hook {near!r}; rename it "

@@ -58,6 +58,20 @@ class State:
     #: declares it keeps the current phase's name in ``self.phase`` (one of its FIELDS) and gets
     #: ``to_move``, ``_legal_actions`` and ``_apply`` from the table.
     PHASES: ClassVar[Mapping[str, Phase]] = {}
+    #: The table's movers and legal-action generators resolved to plain functions once per
+    #: class (``__init_subclass__``): ``to_move`` is asked many times per action, and a dict
+    #: lookup plus a call is all it should cost.
+    _PHASE_MOVERS: ClassVar[dict[str, Any]] = {}
+    _PHASE_LEGAL: ClassVar[dict[str, Any]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._PHASE_MOVERS, cls._PHASE_LEGAL = {}, {}
+        for name, phase in (cls.PHASES or {}).items():
+            for part, table in ((phase.movers, cls._PHASE_MOVERS), (phase.legal, cls._PHASE_LEGAL)):
+                fn = getattr(cls, part, None) if isinstance(part, str) else part
+                if callable(fn) and not isinstance(fn, property):
+                    table[name] = fn
     #: Event types that show a seat something hidden (a drawn card, a secret check).  Events
     #: sent privately (with "to") count too.  Undo never goes back past one of them.
     REVEALS: ClassVar[frozenset[str]] = frozenset()
@@ -94,12 +108,18 @@ class State:
     @property
     def to_move(self) -> tuple[int, ...]:
         """Seats whose decision is pending; () when over.  Default: the current phase's movers."""
+        movers = self._PHASE_MOVERS.get(self.phase) if self._PHASE_MOVERS else None
+        if movers is not None:
+            return movers(self)
         if self.PHASES:
             return self.PHASES[self.phase].movers_of(self)
         raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor to_move")
 
     def _legal_actions(self, seat: int) -> list[Action]:
         """Legal actions of a seat that is to move.  Default: the current phase's generator."""
+        legal = self._PHASE_LEGAL.get(self.phase) if self._PHASE_LEGAL else None
+        if legal is not None:
+            return legal(self, seat)
         if self.PHASES:
             return self.PHASES[self.phase].legal_of(self, seat)
         raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor _legal_actions")

@@ -92,7 +92,12 @@ class Identity:
         return base64.urlsafe_b64encode(digest[:24]).decode()
 
     def csrf_ok(self, guest: Guest, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(self.csrf_token(guest), token or "")
+        """Whether ``token`` is this guest's; compared as bytes, because compare_digest refuses
+        non-ASCII text and a header may carry any bytes (a fuzzed header once made it raise)."""
+        if not token:
+            return False
+        sent = token.encode("utf-8", "surrogateescape")
+        return hmac.compare_digest(self.csrf_token(guest).encode(), sent)
 
     @staticmethod
     def new_guest() -> Guest:

@@ -385,3 +385,16 @@ def test_in_chromium_every_board_draws_under_the_policy_without_a_violation(serv
                 context.close()
         finally:
             browser.close()
+
+
+def test_a_csrf_token_of_any_bytes_is_refused_not_crashed() -> None:
+    """A header may carry bytes that are not ASCII; the check must say no, never raise
+    (the fuzz once found ``compare_digest`` raising TypeError on such text: an HTTP 500)."""
+    from ludoteca.server.identity import Identity
+
+    identity = Identity("a test secret")
+    guest = identity.new_guest()
+    good = identity.csrf_token(guest)
+    assert identity.csrf_ok(guest, good)
+    for odd in ("\xff\xfe", "é" + good[1:], "\udcff", "", None):
+        assert identity.csrf_ok(guest, odd) is False
