@@ -367,14 +367,20 @@ def close_hook(name: str, known: Iterable[str]) -> str | None:
 
     A typo is one edit away from a hook of up to six letters, or two from a longer one
     (an edit: a letter added, dropped, changed, or two neighbours swapped); names of three
-    letters or fewer are never judged.  difflib ranks the candidates; the edit distance
-    decides, because difflib's ratio alone calls ``_clear_actions`` closer to
-    ``_legal_actions`` than ``dervie`` to ``derive``."""
-    known = [k for k in known if len(k) > 3 and k != name]
-    for candidate in difflib.get_close_matches(name, known, n=5, cutoff=0.6):
-        if edit_distance(name, candidate) <= (1 if len(candidate) <= 6 else 2):
-            return candidate
-    return None
+    letters or fewer are never judged, nor names differing at both ends.  Edit distance
+    rather than difflib's ratio, which calls ``_clear_actions`` closer to ``_legal_actions``
+    than ``dervie`` to ``derive``; and only hooks of about the same length are compared, so
+    checking a game costs a few milliseconds."""
+    best: tuple[int, str] | None = None
+    for candidate in known:
+        limit = 1 if len(candidate) <= 6 else 2
+        if (len(candidate) <= 3 or candidate == name or abs(len(candidate) - len(name)) > limit
+                or (candidate[0] != name[0] and candidate[-1] != name[-1])):
+            continue  # one edit never changes both ends, and two there make another name
+        distance = edit_distance(name, candidate, limit)
+        if distance <= limit and (best is None or (distance, candidate) < best):
+            best = (distance, candidate)
+    return best[1] if best else None
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
@@ -383,17 +389,26 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     return min(shortlist, key=lambda c: edit_distance(name, c), default=None)
 
 
-def edit_distance(a: str, b: str) -> int:
-    """Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps."""
+def edit_distance(a: str, b: str, limit: int | None = None) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps.
+
+    With ``limit``, only the band of cells within ``limit`` of the diagonal is computed and
+    any distance above it is reported as ``limit + 1`` (enough to say "not a typo", cheaply)."""
+    if limit is not None and abs(len(a) - len(b)) > limit:
+        return limit + 1
+    band = max(len(a), len(b)) if limit is None else limit
+    far = band + 1  # stands for "more than the band"
     previous2: list[int] = []
-    previous = list(range(len(b) + 1))
+    previous = [j if j <= band else far for j in range(len(b) + 1)]
     for i in range(1, len(a) + 1):
-        current = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
+        current = [i if i <= band else far] + [far] * len(b)
+        for j in range(max(1, i - band), min(len(b), i + band) + 1):
             cost = 0 if a[i - 1] == b[j - 1] else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                current[j] = min(current[j], previous2[j - 2] + 1)
+                value = min(value, previous2[j - 2] + 1)
+            current[j] = min(value, far)
+        if limit is not None and min(current) > limit:
+            return limit + 1
         previous2, previous = previous, current
     return previous[-1]
-

@@ -23,6 +23,9 @@ class Game:
     option_specs: ClassVar[dict[str, Option]] = {}
     #: Named option bundles (a lobby's variant list; the conformance suite plays each).
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
+    #: A teaching example (docs/authoring.md): registered, tested and playable by id, but not
+    #: listed by ``ludoteca.games()`` nor offered in the lobby.
+    example: ClassVar[bool] = False
     #: Player counts that are playable but experimental (marked as such in the lobby).
     experimental_players: ClassVar[tuple[int, ...]] = ()
     description: ClassVar[dict[str, str]] = {}

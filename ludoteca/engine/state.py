@@ -63,11 +63,16 @@ class State:
     #: lookup plus a call is all it should cost.
     _PHASE_MOVERS: ClassVar[dict[str, Any]] = {}
     _PHASE_LEGAL: ClassVar[dict[str, Any]] = {}
+    _PHASE_HANDLERS: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._PHASE_MOVERS, cls._PHASE_LEGAL = {}, {}
+        cls._PHASE_MOVERS, cls._PHASE_LEGAL, cls._PHASE_HANDLERS = {}, {}, {}
         for name, phase in (cls.PHASES or {}).items():
+            handlers = {kind: getattr(cls, fn, None) if isinstance(fn, str) else fn
+                        for kind, fn in phase.handlers.items()}
+            if all(callable(fn) for fn in handlers.values()):
+                cls._PHASE_HANDLERS[name] = handlers
             for part, table in ((phase.movers, cls._PHASE_MOVERS), (phase.legal, cls._PHASE_LEGAL)):
                 fn = getattr(cls, part, None) if isinstance(part, str) else part
                 if callable(fn) and not isinstance(fn, property):
@@ -126,6 +131,9 @@ class State:
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out a legal action.  Default: the current phase's handler for its type."""
+        handlers = self._PHASE_HANDLERS.get(self.phase) if self._PHASE_HANDLERS else None
+        if handlers is not None and action["type"] in handlers:
+            return handlers[action["type"]](self, seat, action)
         if self.PHASES:
             return self.PHASES[self.phase].handle(self, seat, action)
         raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor _apply")

@@ -88,8 +88,9 @@ def person_latencies(guest: Guest, moves: int) -> list[float]:
 
 
 def test_fifty_hard_bot_tables_keep_a_persons_move_fast(tmp_path: Path) -> None:
-    server = Server(tmp_path, UNTHROTTLED, bot_delay=0).start()
+    server = Server(tmp_path, UNTHROTTLED, bot_delay=0)
     try:
+        server.start()
         guest = Guest(server)
         hard = {"kind": "bot", "level": "hard"}
         bot_tables = [guest.create("dice-hospital", seats=[hard, hard])["id"] for _ in range(BOT_TABLES)]

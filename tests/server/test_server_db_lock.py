@@ -82,7 +82,7 @@ def check_bots_ride_out_a_lock(server: Server, lock: Callable[[], None], unlock:
 
 
 def test_sqlite_exclusive_lock(tmp_path: Path) -> None:
-    server = Server(tmp_path, {**UNTHROTTLED, "LUDOTECA_DB_TIMEOUT": str(DB_TIMEOUT)}, bot_delay=0.3).start()
+    server = Server(tmp_path, {**UNTHROTTLED, "LUDOTECA_DB_TIMEOUT": str(DB_TIMEOUT)}, bot_delay=0.3)
     database = tmp_path / "ludoteca.db"
     locker = sqlite3.connect(database, isolation_level=None, timeout=30)
 
@@ -90,6 +90,7 @@ def test_sqlite_exclusive_lock(tmp_path: Path) -> None:
         return locker.execute("SELECT version FROM game_tables WHERE id = ?", (table_id,)).fetchone()[0]
 
     try:
+        server.start()
         check_bots_ride_out_a_lock(server, lambda: locker.execute("BEGIN EXCLUSIVE"),
                                    lambda: locker.execute("ROLLBACK"), stored_version)
         rows = [idx for (idx,) in locker.execute("SELECT idx FROM actions ORDER BY table_id, idx")]
@@ -104,7 +105,7 @@ def test_postgres_access_exclusive_lock(tmp_path: Path) -> None:
 
     with scratch_postgres() as url:
         server = Server(tmp_path, {**UNTHROTTLED, "DATABASE_URL": url, "LUDOTECA_DB_TIMEOUT": str(DB_TIMEOUT)},
-                        bot_delay=0.3).start()
+                        bot_delay=0.3)
         locker = psycopg.connect(url.replace("+psycopg", ""))
         versions: dict[str, int] = {}
 
@@ -117,6 +118,7 @@ def test_postgres_access_exclusive_lock(tmp_path: Path) -> None:
             return versions[table_id]
 
         try:
+            server.start()
             check_bots_ride_out_a_lock(server, lock, locker.rollback, stored_version)
             for (table_id,) in locker.execute("SELECT id FROM game_tables").fetchall():
                 indices = [i for (i,) in locker.execute("SELECT idx FROM actions WHERE table_id = %s ORDER BY idx",

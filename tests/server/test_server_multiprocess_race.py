@@ -50,7 +50,7 @@ class Watcher:
             elif message["type"] == "state" and message["table"] == self.table:
                 self.states[message["seat"]] = message
 
-    def settle(self, version: int, timeout: float = 15) -> dict[int, dict[str, Any]]:
+    def settle(self, version: int, timeout: float = 30) -> dict[int, dict[str, Any]]:
         """Wait until this process shows ``version`` for every seat (asking again now and then)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -97,7 +97,7 @@ def fire_together(*jobs: tuple[ClientConnection, dict[str, Any]]) -> None:
         thread.join()
 
 
-def wait_for_refusal(a: Watcher, b: Watcher, errors_before: int, timeout: float = 15) -> None:
+def wait_for_refusal(a: Watcher, b: Watcher, errors_before: int, timeout: float = 30) -> None:
     """Both requests of a race are answered once the loser's refusal has arrived."""
     deadline = time.monotonic() + timeout
     while len(a.errors) + len(b.errors) == errors_before:
@@ -109,11 +109,13 @@ def wait_for_refusal(a: Watcher, b: Watcher, errors_before: int, timeout: float 
 def test_undo_on_one_process_racing_a_move_on_the_other_leaves_no_gap(tmp_path: Path) -> None:
     database = postgres_url()
     env = {**UNTHROTTLED, "DATABASE_URL": database, "REDIS_URL": redis_url(), "LUDOTECA_SECRET": uuid.uuid4().hex}
-    first, second = Server(tmp_path, env).start(), Server(tmp_path, env).start()
+    first, second = Server(tmp_path, env), Server(tmp_path, env)
     db = psycopg.connect(database.replace("+psycopg", ""), autocommit=True)
     created: list[str] = []
     outcomes = {"undo": 0, "move": 0}
     try:
+        first.start()
+        second.start()
         guest = Guest(first)  # one person at both seats, the same cookie on both processes
         headers = {"Cookie": guest.cookie()}
         with connect(first.ws_url, additional_headers=headers) as ws_a, \
@@ -147,8 +149,9 @@ def test_undo_on_one_process_racing_a_move_on_the_other_leaves_no_gap(tmp_path: 
         assert refusals.count("stale") == TABLES * RACES_PER_TABLE, refusals  # the loser of each race
         print(f"races won: {outcomes}")
         # every table's stored record is gap-free, canonical and loads in a process that never saw it
-        third = Server(tmp_path, env).start()
+        third = Server(tmp_path, env)
         try:
+            third.start()
             with connect(third.ws_url, additional_headers=headers) as ws_c:
                 c = Watcher(ws_c)
                 for table_id in created:
