@@ -380,10 +380,18 @@ def test_table_ids_are_checked_for_shape(server: Server) -> None:
 
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory: pytest.TempPathFactory):
-    """A server with a one-second idle timeout and a small budget for the whole address."""
-    srv = Server(tmp_path_factory.mktemp("ludoteca-strict"),
-                 env={"LUDOTECA_WS_IDLE_SECONDS": "1", "LUDOTECA_IP_RATE_PER_SECOND": "10",
-                      "LUDOTECA_IP_RATE_BURST": "20"}).start()
+    """A server with a one-second idle timeout."""
+    srv = Server(tmp_path_factory.mktemp("ludoteca-strict"), env={"LUDOTECA_WS_IDLE_SECONDS": "1"}).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def frugal(tmp_path_factory: pytest.TempPathFactory):
+    """A server with a small message budget for the whole address (and the usual idle timeout,
+    so a socket waiting for its turn on a busy machine is not closed as idle)."""
+    srv = Server(tmp_path_factory.mktemp("ludoteca-frugal"),
+                 env={"LUDOTECA_IP_RATE_PER_SECOND": "10", "LUDOTECA_IP_RATE_BURST": "20"}).start()
     yield srv
     srv.stop()
 
@@ -391,10 +399,10 @@ def strict(tmp_path_factory: pytest.TempPathFactory):
 def test_a_socket_that_watches_nothing_and_says_nothing_is_closed(strict: Server) -> None:
     host = Guest(strict)
     table = host.create()
-    with cookieless(strict) as idle, host.socket() as watching:
+    with host.socket() as watching:
         join(watching, table["id"])
-        started = time.monotonic()
-        with pytest.raises(ConnectionClosed) as closed:
+        started = time.monotonic()  # before the idle socket opens: its clock starts at the handshake
+        with cookieless(strict) as idle, pytest.raises(ConnectionClosed) as closed:
             idle.recv(timeout=10)
         assert closed.value.rcvd.code == 1000 and closed.value.rcvd.reason == "idle"
         assert 0.9 <= time.monotonic() - started < 8
@@ -403,13 +411,13 @@ def test_a_socket_that_watches_nothing_and_says_nothing_is_closed(strict: Server
         assert receive(watching, "pong")["ref"] == "still"
 
 
-def test_the_rate_is_limited_per_address_across_guests(strict: Server) -> None:
+def test_the_rate_is_limited_per_address_across_guests(frugal: Server) -> None:
     with contextlib.ExitStack() as stack:
-        sockets = [stack.enter_context(Guest(strict).socket()) for _ in range(3)]
+        sockets = [stack.enter_context(Guest(frugal).socket()) for _ in range(3)]
         for ws in sockets:
-            for _ in range(10):  # 30 messages, each guest within its own limits, the address over 20
-                send(ws, type="ping")
+            for _ in range(20):  # 60 messages, each guest within its own limits, the address over 20
+                send(ws, type="ping")  # (refilled at 10 a second: all 60 only if sending took 4 s)
         replies = [r for ws in sockets for r in drain(ws)]
     limited = [r for r in replies if r.get("code") == "rate_limited"]
     assert limited and "10 for one address" in limited[0]["message"]
-    assert 20 <= sum(r["type"] == "pong" for r in replies) < 30
+    assert 20 <= sum(r["type"] == "pong" for r in replies) < 60

@@ -10,6 +10,7 @@ imports nothing of the state.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.engine.i18n import text
@@ -107,6 +108,7 @@ CATALOGUE = {
 SEAT_NAMES = ("Red", "Green")
 
 
+@lru_cache(maxsize=512)  # a few dozen crates x three languages; a view labels hundreds of spots
 def crate_label(crate: str, lang: str) -> str:
     if crate == EMPTY:
         return text(CATALOGUE, "empty", lang)
@@ -116,6 +118,11 @@ def crate_label(crate: str, lang: str) -> str:
 
 def strip_label(crates: list[str], lang: str) -> str:
     """A strip by its crates, in the order given: "rice (red) · empty · fish (green)"."""
+    return _strip_words(tuple(crates), lang)
+
+
+@lru_cache(maxsize=4096)
+def _strip_words(crates: tuple[str, ...], lang: str) -> str:
     return " · ".join(crate_label(c, lang) for c in crates)
 
 
