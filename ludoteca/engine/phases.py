@@ -49,25 +49,51 @@ class Phase:
     then: tuple[str, ...] = ()
     help: str = ""
 
-    def movers_of(self, state: Any) -> tuple[int, ...]:
-        fn = self.movers
-        return getattr(state, fn)() if isinstance(fn, str) else fn(state)
+    def bind(self, state_class: type) -> Bound:
+        """This phase's parts as plain functions of ``state_class`` (names looked up once).
 
-    def legal_of(self, state: Any, seat: int) -> list[dict[str, Any]]:
-        fn = self.legal
-        return getattr(state, fn)(seat) if isinstance(fn, str) else fn(state, seat)
-
-    def handle(self, state: Any, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
-        try:
-            fn = self.handlers[action["type"]]
-        except KeyError:
-            raise KeyError(f"phase {self.name!r} has no handler for action type {action['type']!r}") from None
-        return getattr(state, fn)(seat, action) if isinstance(fn, str) else fn(state, seat, action)
+        A name the class lacks becomes a function that raises naming it; the registration
+        check (contract.py) refuses such a game before it is ever played."""
+        handlers = {kind: _function(state_class, self.name, fn) for kind, fn in self.handlers.items()}
+        return Bound(_function(state_class, self.name, self.movers), _function(state_class, self.name, self.legal),
+                     handlers, self.name)
 
     def method_names(self) -> list[str]:
         """The state methods this phase names (the registration check looks each one up)."""
         parts = [self.movers, self.legal, *self.handlers.values()]
         return [p for p in parts if isinstance(p, str)]
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A phase bound to one state class: what ``State.to_move``, ``_legal_actions`` and
+    ``_apply`` call, a dict lookup and a call each."""
+
+    movers: Callable[..., tuple[int, ...]]
+    legal: Callable[..., list[dict[str, Any]]]
+    handlers: Mapping[str, Callable[..., list[dict[str, Any]]]]
+    name: str
+
+    def handle(self, state: Any, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        handler = self.handlers.get(action["type"])
+        if handler is None:
+            raise KeyError(f"phase {self.name!r} has no handler for action type {action['type']!r}")
+        return handler(state, seat, action)
+
+
+def _function(state_class: type, phase: str, part: Any) -> Callable[..., Any]:
+    if not isinstance(part, str):
+        return part
+    found = getattr(state_class, part, None)
+    if isinstance(found, property):
+        found = found.fget
+    if callable(found):
+        return found
+
+    def missing(*_args: Any) -> Any:
+        raise NotImplementedError(f"phase {phase!r} names {part!r}, which {state_class.__name__} lacks")
+
+    return missing
 
 
 def phase_table(*phases: Phase) -> Mapping[str, Phase]:

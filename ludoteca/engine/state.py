@@ -23,7 +23,7 @@ from .errors import IllegalAction
 from .i18n import check_lang
 
 if TYPE_CHECKING:
-    from .phases import Phase
+    from .phases import Bound, Phase
 
 #: The :class:`~ludoteca.engine.game.Game` a position belongs to, typed loosely: game.py
 #: imports this module, and the engine's imports run one way (tests/test_import_graph.py).
@@ -58,25 +58,14 @@ class State:
     #: declares it keeps the current phase's name in ``self.phase`` (one of its FIELDS) and gets
     #: ``to_move``, ``_legal_actions`` and ``_apply`` from the table.
     PHASES: ClassVar[Mapping[str, Phase]] = {}
-    #: The table's movers and legal-action generators resolved to plain functions once per
-    #: class (``__init_subclass__``): ``to_move`` is asked many times per action, and a dict
-    #: lookup plus a call is all it should cost.
-    _PHASE_MOVERS: ClassVar[dict[str, Any]] = {}
-    _PHASE_LEGAL: ClassVar[dict[str, Any]] = {}
-    _PHASE_HANDLERS: ClassVar[dict[str, dict[str, Any]]] = {}
+    #: PHASES bound to this class once (``__init_subclass__``): ``to_move`` is asked many times
+    #: per action, and a dict lookup plus a call is all it should cost.
+    _BOUND_PHASES: ClassVar[dict[str, Bound]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._PHASE_MOVERS, cls._PHASE_LEGAL, cls._PHASE_HANDLERS = {}, {}, {}
-        for name, phase in (cls.PHASES or {}).items():
-            handlers = {kind: getattr(cls, fn, None) if isinstance(fn, str) else fn
-                        for kind, fn in phase.handlers.items()}
-            if all(callable(fn) for fn in handlers.values()):
-                cls._PHASE_HANDLERS[name] = handlers
-            for part, table in ((phase.movers, cls._PHASE_MOVERS), (phase.legal, cls._PHASE_LEGAL)):
-                fn = getattr(cls, part, None) if isinstance(part, str) else part
-                if callable(fn) and not isinstance(fn, property):
-                    table[name] = fn
+        cls._BOUND_PHASES = {name: phase.bind(cls) for name, phase in (cls.PHASES or {}).items()}
+
     #: Event types that show a seat something hidden (a drawn card, a secret check).  Events
     #: sent privately (with "to") count too.  Undo never goes back past one of them.
     REVEALS: ClassVar[frozenset[str]] = frozenset()
@@ -113,29 +102,20 @@ class State:
     @property
     def to_move(self) -> tuple[int, ...]:
         """Seats whose decision is pending; () when over.  Default: the current phase's movers."""
-        movers = self._PHASE_MOVERS.get(self.phase) if self._PHASE_MOVERS else None
-        if movers is not None:
-            return movers(self)
-        if self.PHASES:
-            return self.PHASES[self.phase].movers_of(self)
+        if self._BOUND_PHASES:
+            return self._BOUND_PHASES[self.phase].movers(self)
         raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor to_move")
 
     def _legal_actions(self, seat: int) -> list[Action]:
         """Legal actions of a seat that is to move.  Default: the current phase's generator."""
-        legal = self._PHASE_LEGAL.get(self.phase) if self._PHASE_LEGAL else None
-        if legal is not None:
-            return legal(self, seat)
-        if self.PHASES:
-            return self.PHASES[self.phase].legal_of(self, seat)
+        if self._BOUND_PHASES:
+            return self._BOUND_PHASES[self.phase].legal(self, seat)
         raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor _legal_actions")
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out a legal action.  Default: the current phase's handler for its type."""
-        handlers = self._PHASE_HANDLERS.get(self.phase) if self._PHASE_HANDLERS else None
-        if handlers is not None and action["type"] in handlers:
-            return handlers[action["type"]](self, seat, action)
-        if self.PHASES:
-            return self.PHASES[self.phase].handle(self, seat, action)
+        if self._BOUND_PHASES:
+            return self._BOUND_PHASES[self.phase].handle(self, seat, action)
         raise NotImplementedError(f"{type(self).__name__} declares neither PHASES nor _apply")
 
     def _view(self, seat: int | None) -> dict[str, Any]:
