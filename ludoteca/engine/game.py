@@ -106,6 +106,35 @@ class Game:
         It reads only the seat's own view, so a bot using it can never cheat."""
         raise NotImplementedError(f"{self.id} has no heuristic evaluation yet")
 
+    # ---- optional telemetry for the balance lab (ludoteca.lab; docs/lab.md) ----------------
+    # The lab measures every game through the contract alone; these hooks only make its
+    # tension metrics, turn-order shares and content counts richer.  None imports the lab.
+
+    def progress(self, state: State) -> tuple[int, int] | None:
+        """``(round now, rounds planned)`` for the lab's ``rounds`` and its checkpoints: the lab
+        takes a checkpoint whenever the round number grows.  None: the game has no rounds."""
+        return None
+
+    def checkpoint(self, state: State) -> bool:
+        """True when the action just applied ended a round, for games whose rounds are not
+        counted by :meth:`progress`.  Without either hook the lab checkpoints every decision."""
+        return False
+
+    def seat_order(self, state: State) -> list[int] | None:
+        """The seats in the order they play the first round, for seat advantage by turn-order
+        position.  The lab asks after set-up and after each action until it gets a list, so a
+        game that rolls its order in play returns None until the order is known."""
+        return None
+
+    def telemetry(self, state: State, seat: int) -> dict[str, float]:
+        """Public numbers of one seat (oxygen, damage, cells owned...) for the lab's fan charts."""
+        return {}
+
+    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str] | None:
+        """The content keys an action touches (``["cells.neutrophil"]``), for usage counts and
+        restricted bots.  None: the lab matches the action's values against the content's keys."""
+        return None
+
     def _check_header(self, data: Mapping[str, Any], keys: tuple[str, ...]) -> None:
         if not isinstance(data, Mapping):
             raise RecordError(f"a record must be a mapping; got {type(data).__name__}")
