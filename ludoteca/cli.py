@@ -105,7 +105,7 @@ def play(
             continue
         show_view(game, state.view(mover), lang)
         legal = state.legal_actions(mover)
-        action = ask_action(state, mover, legal, lang, interactive)
+        action = ask_action(state, mover, legal, lang, interactive, game)
         if action is None:
             console.print("Left the game; nothing saved.")
             raise typer.Exit(1)
@@ -120,7 +120,9 @@ def play(
 
 
 def ask_action(state: engine.State, seat: int, legal: list[dict], lang: str,
-               interactive: bool) -> dict | None:
+               interactive: bool, game: engine.Game | None = None) -> dict | None:
+    """Ask for a move: a number, a unique part of a label, the game's own notation
+    (``Game.parse_move``), or ``? topic`` for what a component does (``Game.explain``)."""
     labels = [state.describe(a, lang) for a in legal]
     table = Table(show_header=False, box=None, padding=(0, 2))
     columns = 1 if len(labels) <= 12 else 2 if len(labels) <= 60 else 3
@@ -140,10 +142,23 @@ def ask_action(state: engine.State, seat: int, legal: list[dict], lang: str,
             return None
         if raw.isdigit() and 1 <= int(raw) <= len(legal):
             return legal[int(raw) - 1]
+        if game is not None and raw.startswith("?"):
+            text = game.explain(raw[1:].strip(), state.view(seat), lang)
+            console.print(escape(text) if text else f"[red]Nothing is called {escape(raw[1:].strip())!r} here.[/]")
+            continue
+        if game is not None and raw:
+            try:
+                move = game.parse_move(state, seat, raw, lang)
+            except ValueError as exc:
+                console.print(f"[red]{escape(str(exc))}[/]")
+                continue
+            if move is not None:
+                return dict(move)
         matches = [i for i, label in enumerate(labels) if raw and raw.lower() in label.lower()]
         if len(matches) == 1:
             return legal[matches[0]]
-        console.print(f"[red]Type a number from 1 to {len(legal)}, or a unique part of a label.[/]")
+        console.print(f"[red]Type a number from 1 to {len(legal)}, or a unique part of a label "
+                      f"(? name: what a component does).[/]")
         if not interactive and not raw:
             return None
 

@@ -106,6 +106,23 @@ class Game:
         It reads only the seat's own view, so a bot using it can never cheat."""
         raise NotImplementedError(f"{self.id} has no heuristic evaluation yet")
 
+    # ---- optional terminal help for ``ludoteca play`` -----------------------------------------
+
+    def explain(self, topic: str, view: dict[str, Any], lang: str = "en") -> str | None:
+        """What a named component does (``? cardiology`` at the terminal prompt), in words.
+
+        ``topic`` is what the player typed after ``?``; empty asks for the list of topics.
+        None: the game knows no such topic (the terminal then says so)."""
+        return None
+
+    def parse_move(self, state: State, seat: int, text: str, lang: str = "en") -> Mapping[str, Any] | None:
+        """A move typed in the game's own notation (Dschunke: a grid reference on the board).
+
+        Returns the legal action it names; None when ``text`` is not in the game's notation (the
+        terminal then matches labels); raises ``ValueError`` saying why when it is in the
+        notation but mistyped or illegal there."""
+        return None
+
     # ---- optional telemetry for the balance lab (ludoteca.lab; docs/lab.md) ----------------
     # The lab measures every game through the contract alone; these hooks only make its
     # tension metrics, turn-order shares and content counts richer.  None imports the lab.
