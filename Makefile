@@ -2,7 +2,11 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
+SUM := $(shell cksum < pyproject.toml | cut -d' ' -f1)
+# Two install levels in one virtualenv: playing needs only the package's own dependencies;
+# testing adds the developer and research extras.  The full install also satisfies `make run`.
+STAMP := $(VENV)/.installed-all-$(SUM)
+PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -14,9 +18,14 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev,rl]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,lab]'
 	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
+
+$(PLAY_STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e .
+	rm -f $(VENV)/.installed-play-*
+	touch $(PLAY_STAMP)
 
 install: $(STAMP)
 
@@ -27,10 +36,10 @@ browser:
 		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
 
 # The main job: the web server on an embedded SQLite file in ./data (no services to start).
-run: $(STAMP)
+run: $(PLAY_STAMP)
 	$(BIN)/ludoteca serve --host $(HOST) --port $(PORT)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/ludoteca play dschunke --bots random
 
 test: $(STAMP) browser
