@@ -15,6 +15,15 @@ AXES = ("h", "v")
 DIRS = {"h": ("E", "W"), "v": ("S", "N")}
 AXIS_OF = {"E": "h", "W": "h", "S": "v", "N": "v"}
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+#: The placement rules, each as the refusal a broken one gives ("Las baldosas siempre tienen
+#: que tocarse"; "Ninguna baldosa puede tener ninguna parte en el aire"; "nunca sobre una sola
+#: baldosa igualmente alineada").
+REASONS = {
+    "apart": "a strip on the table must touch a placed strip along an edge",
+    "air": "part of the strip would hang in the air: it must lie fully on the table or fully on strips",
+    "heights": "the cells below are at different heights ({heights}): no air underneath is allowed",
+    "single": "a strip may not lie exactly on one single strip; it must rest on at least two",
+}
 
 
 def footprint(x: int, y: int, axis: str) -> tuple[Cell, Cell, Cell]:
@@ -85,6 +94,12 @@ class Board:
 
     def why_not(self, x: int, y: int, axis: str) -> str | None:
         """Why a strip may not lie on this spot (the placement rules), or None if it may."""
+        found = self.reason(x, y, axis)
+        return None if found is None else REASONS[found[0]].format(**found[1])
+
+    def reason(self, x: int, y: int, axis: str) -> tuple[str, dict[str, str]] | None:
+        """Which placement rule this spot breaks, as a key of ``REASONS`` and its details (the
+        terminal words them in the player's language), or None if a strip may lie here."""
         top = self.top
         cells = footprint(x, y, axis)
         below = [top.get(c) for c in cells]
@@ -93,15 +108,14 @@ class Board:
                 for dx, dy in NEIGHBOURS:
                     if (cx + dx, cy + dy) in top:
                         return None
-            return "a strip on the table must touch a placed strip along an edge"
+            return "apart", {}
         if any(b is None for b in below):
-            return "part of the strip would hang in the air: it must lie fully on the table or fully on strips"
+            return "air", {}
         heights = {b[0] for b in below}  # type: ignore[index]
         if len(heights) > 1:
-            shown = ", ".join(str(b[0]) for b in below)  # type: ignore[index]
-            return f"the cells below are at different heights ({shown}): no air underneath is allowed"
+            return "heights", {"heights": ", ".join(str(b[0]) for b in below)}  # type: ignore[index]
         if below[0][1] == below[1][1] == below[2][1]:  # type: ignore[index]
-            return "a strip may not lie exactly on one single strip; it must rest on at least two"
+            return "single", {}
         return None
 
     def allows(self, x: int, y: int, axis: str) -> bool:

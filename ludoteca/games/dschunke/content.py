@@ -17,7 +17,7 @@ GOODS = ("rice", "vegetables", "spice", "fish")
 EMPTY = "empty"
 RAT = "rat"
 RULES = ("dschunke", "rat-hot")
-#: The most strips a pile may hold (Dschunke ships 42, Rat Hot 43).  Why a bound: a game's
+#: The most strips a pile may hold (both rule sets ship 42, plus the start strip).  Why a bound: a game's
 #: length, its action numbers (``encoding.py``: about 4 x 2(3T+1)^2) and its observation all
 #: grow with the pile; 100 strips keep a game under 200 decisions and the action space under
 #: a million numbers.
@@ -33,7 +33,6 @@ class Content:
     start: list[str]
     min_group: int
     rat_penalty: int
-    spice_good: str
     pair_points: int
     larger_points: int
     rat_limit: int
@@ -66,33 +65,28 @@ def _check_strip(where: str, strip: Any) -> list[str]:
     return list(strip)
 
 
-def _check_pile(rules: str, tiles: list, extra: list) -> None:
+def _check_pile(tiles: list) -> None:
     """The pile must hold 1 to MAX_STRIPS strips; the message names the params path."""
-    count = len(tiles) + (len(extra) if rules == "rat-hot" else 0)
-    if not 1 <= count <= MAX_STRIPS:
-        where = "params.tiles" if rules == "dschunke" else "params.tiles (with params.rat_hot_extra)"
-        raise ContentError(f"{where}: the pile must hold from 1 to {MAX_STRIPS} strips; got {count}")
+    if not 1 <= len(tiles) <= MAX_STRIPS:
+        raise ContentError(f"params.tiles: the pile must hold from 1 to {MAX_STRIPS} strips; got {len(tiles)}")
 
 
 @content_cache()
 def content_for(params: dict[str, Any] | None, rules: str = "dschunke") -> Content:
-    """The content for ``rules`` ("dschunke" or "rat-hot") with the designer's ``params`` laid
-    over ``content.toml``; a bad key, kind or out-of-range number raises ValueError naming
+    """The content for ``rules`` ("dschunke" or "rat-hot": both play the same pile) with the
+    designer's ``params`` laid over ``content.toml``; a bad key, kind or out-of-range number raises ValueError naming
     the path (``params.rat_hot.rat_limit: must be from 1 to 20; got 99``)."""
     require(rules in RULES, f"rules must be one of {', '.join(RULES)}; got {rules!r}")
     raw = load_content(__package__, "content.toml", params)
     try:
-        _check_pile(rules, raw["tiles"], raw["rat_hot_extra"])
+        _check_pile(raw["tiles"])
         tiles = [_check_strip(f"tiles[{i}]", t) for i, t in enumerate(raw["tiles"])]
-        if rules == "rat-hot":
-            tiles += [_check_strip(f"rat_hot_extra[{i}]", t) for i, t in enumerate(raw["rat_hot_extra"])]
         start = _check_strip("start", raw["start"])
         scoring, rat_hot = raw["scoring"], raw["rat_hot"]
-        require(rat_hot["spice_good"] in GOODS, f"rat_hot.spice_good must be one of {GOODS}")
         return Content(
             tiles=tiles, start=start,
             min_group=int(scoring["min_group"]), rat_penalty=int(scoring["rat_penalty"]),
-            spice_good=rat_hot["spice_good"], pair_points=int(rat_hot["pair_points"]),
+            pair_points=int(rat_hot["pair_points"]),
             larger_points=int(rat_hot["larger_points"]), rat_limit=int(rat_hot["rat_limit"]),
         )
     except KeyError as exc:

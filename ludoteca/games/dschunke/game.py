@@ -1,14 +1,15 @@
 """The Dschunke game: its metadata, options and variants, and thin delegations to the
-modules that do the work (heuristic.py, terminal.py, encoding.py)."""
+modules that do the work (heuristic.py, terminal.py, notation.py, lab_hooks.py, encoding.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludoteca.engine import Game
+from ludoteca.engine import Game, State
 from ludoteca.engine.options import choice, params_option
 
-from . import encoding, heuristic, terminal
+from . import encoding, heuristic, lab_hooks, notation, terminal
 from .content import content_for
 from .state import DschunkeState
 
@@ -18,18 +19,22 @@ class Dschunke(Game):
     title = "Dschunke"
     min_players = 2
     max_players = 2
-    version = 1
+    version = 2  # 2: Rat Hot as published (all goods score, 1/2 points at the end, 42 strips)
     state_class = DschunkeState
     # No number option: every number is content (``params``, ranged in content.toml).
     option_specs: ClassVar = {
         "rules": choice("dschunke", "dschunke", "rat-hot",
                         help="'rat-hot' adds immediate spice scoring and the 3-rat loss"),
+        "opening": choice("one-strip", "one-strip", "two-strips",
+                          help="'two-strips': every turn draws two, red's first included (the rule "
+                               "text; red places 22, green 20)"),
         "tie_break": choice("none", "none", "goods",
                             help="'goods': a tie goes to whoever shows more goods of their colour"),
         "params": params_option("Overrides of content.toml: the strip list or any scoring number "
                                 "(each within its declared range)."),
     }
-    variants: ClassVar = {"rat-hot": {"rules": "rat-hot"}, "tie-break-goods": {"tie_break": "goods"}}
+    variants: ClassVar = {"rat-hot": {"rules": "rat-hot"}, "tie-break-goods": {"tie_break": "goods"},
+                          "two-strips": {"opening": "two-strips"}}
     description: ClassVar = {
         "en": "Lay strips of crates on the junk's deck; join goods of your colour, hide your rats.",
         "es": "Coloca baldosas de cajas en la cubierta; une mercancías de tu color y tapa tus ratas.",
@@ -44,6 +49,27 @@ class Dschunke(Game):
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         """The deck for ``ludoteca play``; Rich markup colours each crate by owner."""
         return terminal.render_text(view, lang)
+
+    def parse_move(self, state: State, seat: int, text: str, lang: str = "en") -> Mapping[str, Any] | None:
+        """A spot typed as on the terminal board, "C5 E" (see notation.py); ValueError says why
+        a mistyped or illegal one is refused."""
+        return notation.parse_move(state, seat, text, lang)
+
+    # ---- the balance lab's hooks (lab_hooks.py) --------------------------------------------
+    def progress(self, state: State) -> tuple[int, int]:
+        """A round is a turn of each player; 11 rounds in a default game."""
+        return lab_hooks.progress(state)
+
+    def seat_order(self, state: State) -> list[int]:
+        """Red (seat 0) always starts ("El jugador rojo siempre empieza primero el turno")."""
+        return [0, 1]
+
+    def telemetry(self, state: State, seat: int) -> dict[str, float]:
+        return lab_hooks.telemetry(state, seat)
+
+    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str]:
+        """The strip a placement lays, ``tiles.<id>`` (the generic match knows no list content)."""
+        return lab_hooks.content_keys(dict(action))
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Score difference, as the view shows it (see heuristic.py)."""

@@ -71,9 +71,9 @@ CATALOGUE = {
         "fr": "{who} a pioché deux tuiles : {first} ; {second}",
     },
     "spice_scored": {
-        "en": "{who} scores {points} for a spice group of {size}",
-        "es": "{who} gana {points} por un grupo de especias de {size}",
-        "fr": "{who} marque {points} pour un groupe d'épices de {size}",
+        "en": "{who} scores {points} for a group of {size} {good} crates",
+        "es": "{who} gana {points} por un grupo de {size} cajas de {good}",
+        "fr": "{who} marque {points} pour un groupe de {size} caisses de {good}",
     },
     "set_aside": {
         "en": "The strip {strip} has no legal spot and is set aside",
@@ -180,7 +180,8 @@ def describe_event(event: dict[str, Any], lang: str, strip: Callable[[int], list
     if kind == "set_aside":
         return text(CATALOGUE, "set_aside", lang, strip=strip_label(strip(event["tile"]), lang))
     if kind == "spice_scored":
-        return text(CATALOGUE, "spice_scored", lang, who=who, points=event["points"], size=event["size"])
+        good = text(CATALOGUE, event.get("good", "spice"), lang)
+        return text(CATALOGUE, "spice_scored", lang, who=who, points=event["points"], size=event["size"], good=good)
     if kind == "rats":
         return text(CATALOGUE, "rats", lang, who=who, rats=event["rats"])
     if kind == "game_over":

@@ -1,4 +1,9 @@
-"""Scoring from above: only visible crates count, whatever their height (rule text, "FIN DE PARTIDA")."""
+"""Scoring from above: only visible crates count, whatever their height (rule text, "FIN DE PARTIDA").
+
+Dschunke scores once, at the end: a group of n scores n(n+1)/2 and each visible rat costs its
+owner.  Rat Hot (as published) scores every group of one good and colour that a strip forms or
+changes at once, 1 point for two crates and 2 for three or more, and the whole deck once more
+the same way at the end; there rats only decide the game (the 3-rat loss in ``state.py``)."""
 
 from __future__ import annotations
 
@@ -62,27 +67,36 @@ def visible_goods(board: Board, colour: str) -> int:
     return sum(crates[f"{colour} {good}"] for good in GOODS)
 
 
-def end_scores(board: Board, content: Content) -> list[int]:
-    """Each colour's groups (n(n+1)/2 from min_group crates up) plus rat_penalty per visible rat."""
+def group_points(size: int, content: Content, rat_hot: bool) -> int:
+    """What a visible group of ``size`` equal goods scores: Rat Hot's pair or larger points,
+    or Dschunke's n(n+1)/2 from ``min_group`` crates up."""
+    if rat_hot:
+        return 0 if size < 2 else content.pair_points if size == 2 else content.larger_points
+    return triangle(size) if size >= content.min_group else 0
+
+
+def end_scores(board: Board, content: Content, rat_hot: bool = False) -> list[int]:
+    """Each colour's visible groups (``group_points``), plus, in Dschunke, rat_penalty per
+    visible rat ("las ratas de cada color que queden a la vista ... otorgan un -1")."""
     totals = [0, 0]
     for crate, cells in groups(board):
-        if len(cells) >= content.min_group:
-            totals[COLOURS.index(crate_colour(crate))] += triangle(len(cells))
-    for seat, colour in enumerate(COLOURS):
-        totals[seat] += content.rat_penalty * visible_rats(board, colour)
+        totals[COLOURS.index(crate_colour(crate))] += group_points(len(cells), content, rat_hot)
+    if not rat_hot:
+        for seat, colour in enumerate(COLOURS):
+            totals[seat] += content.rat_penalty * visible_rats(board, colour)
     return totals
 
 
-def spice_points(board: Board, content: Content, new_cells: Iterable[Cell]) -> list[tuple[str, int, int]]:
-    """Rat Hot: spice groups that the new strip formed or enlarged, as (colour, size, points)."""
+def groups_touched(board: Board, content: Content, new_cells: Iterable[Cell]) -> list[tuple[str, int, int]]:
+    """Rat Hot: every group of one good and one colour that holds a crate of the new strip
+    (formed, enlarged or joined by it), as (crate, size, points), whoever's colour it is."""
     scored, seen = [], set()
     for cell in new_cells:
         crate = board.top[cell][2]
-        if cell in seen or crate_kind(crate) != content.spice_good:
+        if cell in seen or crate_kind(crate) not in GOODS:
             continue
         group = group_of(board, cell)
         seen |= group
         if len(group) >= 2:
-            points = content.pair_points if len(group) == 2 else content.larger_points
-            scored.append((crate_colour(crate), len(group), points))
+            scored.append((crate, len(group), group_points(len(group), content, True)))
     return scored

@@ -1,7 +1,9 @@
 """Dschunke (and Rat Hot) as the rule book tells it.
 
 Red plays seat 0, green seat 1.  Red opens by placing one strip; after that each turn draws two
-strips, seen together, and places both in any order; green places the last single strip.  The
+strips, seen together, and places both in any order; green places the last single strip (the
+dossier's opening, option ``opening: "one-strip"``; ``"two-strips"`` is the rule text's "En su
+turno cada jugador robará dos baldosas", every turn, red's first included).  The
 turn structure (``pick`` the strip to lay first, ``place`` it, ``place`` the other) is declared
 in ``phases.py``; the placement rules are the board's geometry (``board.py``); scoring looks at
 the deck from above (``scoring.py``).
@@ -17,7 +19,7 @@ from ludoteca.engine.state import short
 
 from . import encoding, labels, phases, scoring
 from .board import AXIS_OF, DIRS, Board, crates_in_order, footprint
-from .content import COLOURS, Content, content_for
+from .content import COLOURS, Content, content_for, crate_colour, crate_kind
 from .view import view
 
 #: The start strip lies across (-1, 0), (0, 0), (1, 0): its middle crate, marked "S", is (0, 0).
@@ -27,6 +29,8 @@ FORWARD = {axis: dirs[0] for axis, dirs in DIRS.items()}
 BACKWARD = {axis: dirs[1] for axis, dirs in DIRS.items()}
 #: The phase a turn starts in, by how many strips were drawn (none left: the game is over).
 PHASE_WITH_DRAWN = ("over", "place", "pick")
+#: How many strips red draws to open the game, by the ``opening`` option.
+OPENING_DRAW = {"one-strip": 1, "two-strips": 2}
 PICK_KEYS = frozenset({"type", "tile"})
 PLACE_KEYS = frozenset({"type", "tile", "x", "y", "dir"})
 
@@ -63,7 +67,7 @@ class DschunkeState(State):
     # ---- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
         """The start strip lies on the table, the strips are shuffled face down and red draws
-        one strip to open the game."""
+        one strip to open the game (two with ``opening: "two-strips"``)."""
         self.placed = [[START_TILE, *START_SPOT]]
         self.derive()  # the content, and the board with the start strip on it
         self.pile = list(range(len(self.content.tiles)))
@@ -71,7 +75,7 @@ class DschunkeState(State):
         self.drawn, self.picked, self.set_aside, self.bonus, self.loser = [], None, [], [0, 0], None
         self.turn = 0
         self.phase = "place"
-        self._draw(1)  # red opens with a single strip
+        self._draw(OPENING_DRAW[self.options["opening"]])
 
     def derive(self) -> None:
         """The content for these options, ``rat_hot`` and the board built from ``placed``,
@@ -140,18 +144,21 @@ class DschunkeState(State):
         events: list[Event] = [{"type": "placed", "seat": seat, "tile": tile, "x": x, "y": y,
                                 "dir": direction, "height": self.board.top[(x, y)][0]}]
         if self.rat_hot:
-            events += self._score_spice(footprint(x, y, axis))
+            events += self._score_groups(footprint(x, y, axis))
         if self.drawn:
             return events  # the other drawn strip is next (phase stays "place")
         return events + self._end_turn(seat)
 
-    def _score_spice(self, cells: tuple) -> list[Event]:
-        """Rat Hot (dossier): a spice group the strip formed or enlarged scores at once."""
+    def _score_groups(self, cells: tuple) -> list[Event]:
+        """Rat Hot: every group the strip formed or changed scores at once for its colour's
+        player, the opponent's included ("you and your opponent can score points from the
+        groups that tile creates or changes")."""
         events = []
-        for colour, size, points in scoring.spice_points(self.board, self.content, cells):
-            owner = COLOURS.index(colour)
+        for crate, size, points in scoring.groups_touched(self.board, self.content, cells):
+            owner = COLOURS.index(crate_colour(crate))
             self.bonus[owner] += points
-            events.append({"type": "spice_scored", "seat": owner, "size": size, "points": points})
+            events.append({"type": "spice_scored", "seat": owner, "good": crate_kind(crate),
+                           "size": size, "points": points})
         return events
 
     def _end_turn(self, seat: int) -> list[Event]:
@@ -243,8 +250,9 @@ class DschunkeState(State):
     # ---- scores ---------------------------------------------------------------------------
     @property
     def scores(self) -> list[int]:
-        """Live scores: visible groups and rats as they would count now, plus Rat Hot's bonus."""
-        totals = scoring.end_scores(self.board, self.content)
+        """Live scores: visible groups (and Dschunke's rats) as they would count now, plus Rat
+        Hot's points scored during play."""
+        totals = scoring.end_scores(self.board, self.content, self.rat_hot)
         return [totals[0] + self.bonus[0], totals[1] + self.bonus[1]]
 
     @property

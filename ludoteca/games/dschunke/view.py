@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from .board import Board
 from .content import COLOURS, Content, crate_colour, crate_kind
-from .scoring import groups, triangle, visible_goods, visible_rats
+from .scoring import group_points, groups, visible_goods, visible_rats
 
 
 class Table(Protocol):
@@ -41,7 +41,7 @@ class Table(Protocol):
 def view(state: Table, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator); the same for everyone."""
     board, content = state.board, state.content
-    min_group = content.min_group
+    rat_hot = state.options["rules"] == "rat-hot"
     return {
         "phase": state.phase,
         "rules": state.options["rules"],
@@ -62,7 +62,8 @@ def view(state: Table, seat: int | None) -> dict[str, Any]:
                   for (x, y), (height, _, crate) in board.cells()],
         "groups": [{"crate": crate, "seat": COLOURS.index(crate_colour(crate)),  # type: ignore[arg-type]
                     "good": crate_kind(crate), "cells": [[x, y] for x, y in cells],
-                    "points": triangle(len(cells)) if len(cells) >= min_group else 0}
+                    "points": group_points(len(cells), content, rat_hot)}
                    for crate, cells in groups(board)],
         "set_aside": list(state.set_aside),
+        "rat_limit": content.rat_limit if rat_hot else None,
     }

@@ -231,20 +231,51 @@ def test_tie_is_a_shared_win_by_default_and_goods_can_break_it():
 
 # ---- Rat Hot ------------------------------------------------------------------------------------
 
-def test_rat_hot_scores_a_spice_group_at_once():
-    """Dossier (Rat Hot): "after each strip is placed, every group of the owner's spice that the strip formed or
-    enlarged scores at once (1 point for a group of 2, 2 points for 3 or more)"."""
-    spice = "green spice"
-    tiles = [[spice, E, E], [spice, E, E], [spice, E, E], [E, E, E]]
+def test_rat_hot_scores_every_group_a_strip_forms_or_changes_at_once():
+    """Issue 13 item 8 (Rat Hot as published): "all four kinds of goods are spices; after each strip is
+    placed, every group of one spice and one colour that the strip formed or changed scores for that
+    colour's player — 1 point for a group of two, 2 points for three or more"; BGG: "you and your
+    opponent can score points from the groups that tile creates or changes"."""
+    rice = "green rice"
+    tiles = [[rice, E, E], [rice, E, E], [rice, E, E], [E, E, E]]
     state = table(tiles, [[0, -1, 1, "E"]], [1, 2], rules="rat-hot", turn=1)
     state.apply(1, {"type": "pick", "tile": 1})
     events = place(state, 1, -1, 2)
-    assert {"type": "spice_scored", "seat": 1, "size": 2, "points": 1} in events
+    assert {"type": "spice_scored", "seat": 1, "good": "rice", "size": 2, "points": 1} in events
     events = place(state, 2, -1, 3)
-    assert {"type": "spice_scored", "seat": 1, "size": 3, "points": 2} in events
+    assert {"type": "spice_scored", "seat": 1, "good": "rice", "size": 3, "points": 2} in events
     assert state.bonus == [0, 3]
-    # at the end the group of 3 scores again: 6 + the 3 immediate points
-    assert state.scores == [0, 3 + 6]
+    # "the whole board is scored once more the same way": the group of 3 adds 2 more, not 6
+    assert state.scores == [0, 3 + 2]
+
+
+def test_rat_hot_a_strip_can_score_for_the_opponent():
+    """Issue 13 item 8: "so a strip can score for the opponent"."""
+    tiles = [["red fish", E, E], ["red fish", E, E], [E, E, E]]
+    state = table(tiles, [[0, -1, 1, "E"]], [1], rules="rat-hot", turn=1, pile=[2])
+    events = place(state, 1, -1, 2)  # green lays a strip whose red fish joins red's fish
+    assert [e for e in events if e["type"] == "spice_scored"] == [
+        {"type": "spice_scored", "seat": 0, "good": "fish", "size": 2, "points": 1}]
+    assert state.bonus == [1, 0]
+
+
+def test_rat_hot_a_group_only_shortened_by_a_strip_does_not_score():
+    """Ruling (docs): a group scores when it holds a crate of the new strip ("formed or changed" by it);
+    one the strip only covers part of was not formed by it and scores nothing at once."""
+    spice = "red spice"
+    tiles = [[spice, spice, spice], [E, E, E], [E, E, E]]
+    state = table(tiles, [[0, -1, 1, "E"], [1, -1, 2, "E"]], [2], rules="rat-hot", turn=0, pile=[])
+    events = place(state, 2, -1, 0, "S")  # over the start strip, the first spice and tile 1
+    assert [e for e in events if e["type"] == "spice_scored"] == []
+    assert state.scores[0] == 1  # the two spices left visible score 1 at the end
+
+
+def test_rat_hot_visible_rats_cost_nothing_at_the_end():
+    """Issue 13 item 8: Rat Hot's end scores "1 per visible group of two, 2 per visible group of three or
+    more"; rats only decide the game by the 3-rat loss."""
+    tiles = [["red rat", "red rice", "red rice"], [E, E, E]]
+    state = table(tiles, [[0, -1, 1, "E"]], [1], rules="rat-hot", pile=[])
+    assert state.scores == [1, 0]
 
 
 def test_rat_hot_three_visible_rats_lose_at_once():
@@ -265,9 +296,11 @@ def test_without_rat_hot_three_rats_only_cost_points():
     assert not state.is_over and state.scores[0] == -3
 
 
-def test_rat_hot_plays_one_more_strip():
-    """Dossier: "Where Rat Hot's exact tile mix is unknown, reuse the Dschunke mix plus one extra tile"."""
-    assert len(content_for(None, "rat-hot").tiles) == len(content_for(None, "dschunke").tiles) + 1
+def test_rat_hot_plays_43_strips_with_the_start_strip():
+    """Issue 13 item 8: "43 strips in all including the start strip"."""
+    state = GAME.new(2, seed=1, options={"rules": "rat-hot"})
+    assert len(content_for(None, "rat-hot").tiles) + 1 == 43
+    assert len(state.pile) + len(state.drawn) + len(state.placed) == 43
 
 
 def test_a_strip_with_no_legal_spot_is_set_aside():
