@@ -13,6 +13,7 @@ from fastapi import FastAPI, WebSocket
 from fastapi.staticfiles import StaticFiles
 
 from . import errors, seatbots
+from .accounts import LoginLimits, Passwords
 from .config import Settings
 from .db import make_engine, migrate
 from .identity import Identity
@@ -35,6 +36,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     identity = Identity(settings.secret, settings.guest_max_age, settings.guest_rotate_after)
     app.state.settings, app.state.identity = settings, identity
     app.state.replays = ReplayCache()
+    app.state.passwords, app.state.login_limits = Passwords(settings.hashes_at_once), LoginLimits(settings)
     app.state.table_quota = TableQuota(settings.tables_per_hour, settings.tables_per_hour_per_ip,
                                        settings.open_tables, settings.open_tables_per_ip)
     errors.install(app)
@@ -68,6 +70,7 @@ async def lifespan(app: FastAPI):
     app.state.store, app.state.hub, app.state.manager = store, hub, manager
     app.state.levels = seatbots.available_levels()
     await manager.wake_bots()
+    await manager.rate_unrated()
     # Imports, game content and the app live as long as the process: keep them out of the
     # garbage collector's full scans, which otherwise pause every table at once.
     gc.collect()

@@ -53,6 +53,14 @@ class Settings:
     bot_workers: int = 0
     bot_seconds: float = 5.0
     seat_timeout: float = 600.0
+    # Accounts (docs/server.md, "Accounts")
+    login_rate_per_minute: float = 6.0
+    login_burst: int = 10
+    login_name_rate_per_minute: float = 2.0
+    login_name_burst: int = 10
+    register_rate_per_minute: float = 2.0
+    register_burst: int = 5
+    hashes_at_once: int = 2
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -85,6 +93,13 @@ class Settings:
             bot_workers=int(_float_env("LUDOTECA_BOT_WORKERS", 0)),
             bot_seconds=_float_env("LUDOTECA_BOT_SECONDS", 5.0),
             seat_timeout=_float_env("LUDOTECA_SEAT_TIMEOUT", 600.0),
+            login_rate_per_minute=_float_env("LUDOTECA_LOGIN_RATE_PER_MINUTE", 6.0),
+            login_burst=int(_float_env("LUDOTECA_LOGIN_BURST", 10)),
+            login_name_rate_per_minute=_float_env("LUDOTECA_LOGIN_NAME_RATE_PER_MINUTE", 2.0),
+            login_name_burst=int(_float_env("LUDOTECA_LOGIN_NAME_BURST", 10)),
+            register_rate_per_minute=_float_env("LUDOTECA_REGISTER_RATE_PER_MINUTE", 2.0),
+            register_burst=int(_float_env("LUDOTECA_REGISTER_BURST", 5)),
+            hashes_at_once=max(1, int(_float_env("LUDOTECA_HASHES_AT_ONCE", 2))),
         )
 
 

@@ -1,6 +1,6 @@
 """The tables of the database, the engine and the migrations run at start-up.
 
-Three tables hold everything: ``game_tables`` (one row per table: game, seed, options and a
+Three tables hold the games: ``game_tables`` (one row per table: game, seed, options and a
 summary kept in step with the actions), ``seats`` (who holds each seat) and ``actions`` (the
 ordered record).
 
@@ -19,9 +19,11 @@ from pathlib import Path
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -53,6 +55,10 @@ game_tables = Table(
     Column("created_by", String(32), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # A ranked table (0004) changes its players' ratings once, when it ends: ``rated_at`` is
+    # set by the compare-and-set that claims that one rating (ratings.py).
+    Column("ranked", Boolean, nullable=False, default=False, server_default=text("false")),
+    Column("rated_at", DateTime(timezone=True), nullable=True),
 )
 
 seats = Table(
@@ -76,6 +82,43 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# An account (0003): a user name and password for a seat-holder id.  ``user_id`` is the id the
+# guest had when it registered, so its seats and finished tables are the account's without a
+# single seat row changing.  ``username_key`` is the name folded (NFKC, case) for uniqueness.
+accounts = Table(
+    "accounts", metadata,
+    Column("user_id", String(32), primary_key=True),
+    Column("username", String(32), nullable=False),
+    Column("username_key", String(64), nullable=False, unique=True),
+    Column("password_hash", String(255), nullable=False),
+    Column("display_name", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Ratings per game (0004), OpenSkill's Plackett-Luce ``mu`` and ``sigma``, for an account
+# (``player`` is its user id) or a bot level (``player`` is ``bot:<level>``).
+ratings = Table(
+    "ratings", metadata,
+    Column("game", String(64), primary_key=True),
+    Column("player", String(48), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# One row per player per rated table: the rating after it, for the player page's chart.
+rating_history = Table(
+    "rating_history", metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("player", String(48), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, index=True),
 )
 
 VERSION_TABLE = "ludoteca_alembic_version"

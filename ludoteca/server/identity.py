@@ -1,5 +1,5 @@
-"""Guests: a random id and a display name in a signed, timestamped cookie.  No accounts, no
-passwords.
+"""Who is asking: a random id and a display name in a signed, timestamped cookie, for a guest
+or (after a log-in, accounts.py) for an account, whose user name the cookie then carries too.
 
 The cookie is signed with the server secret, so a client cannot forge another guest's id and
 act for a seat it does not hold.  It carries the time it was signed: one older than
@@ -7,9 +7,9 @@ act for a seat it does not hold.  It carries the time it was signed: one older t
 ``rotate_after`` is signed again with the same id and name, so a guest who keeps coming back
 keeps their seats while a copied cookie stops working once its owner has been away long enough.
 
-The CSRF token is derived from the guest id with the secret (HMAC): a page can read it from
-its own cookie and echo it in a header, a page on another origin can neither read nor compute
-it, and it survives rotation because the id does not change.
+The CSRF token is derived from the id and the session id with the secret (HMAC): a page can
+read it from its own cookie and echo it in a header, a page on another origin can neither read
+nor compute it, it survives rotation (same id, same session), and it changes at every log-in.
 """
 
 from __future__ import annotations
@@ -38,8 +38,16 @@ RESERVED_PREFIX = "bot"
 
 @dataclass(frozen=True)
 class Guest:
+    """Whoever holds the cookie: a guest, or someone logged in to the account whose user name is
+    ``account`` (empty for a guest).  The ``id`` is what seats are held by: registering or
+    logging in moves the guest's seats to the account's id (accounts.py), so the guest keeps
+    every seat and finished table and its old cookie holds nothing.  ``sid`` names this one
+    session (new at every log-in), so the cookie and the CSRF token change when someone logs in."""
+
     id: str
     name: str
+    account: str = ""
+    sid: str = ""
 
 
 @dataclass(frozen=True)
@@ -85,10 +93,18 @@ class Identity:
         return found.guest if found else None
 
     def write(self, guest: Guest) -> str:
-        return self.serializer.dumps({"id": guest.id, "name": guest.name})
+        data: dict[str, object] = {"id": guest.id, "name": guest.name}
+        if guest.sid:
+            data["sid"] = guest.sid
+        if guest.account:
+            data["acct"] = guest.account
+        return self.serializer.dumps(data)
 
     def csrf_token(self, guest: Guest) -> str:
-        digest = hmac.new(self.csrf_key, guest.id.encode(), hashlib.sha256).digest()
+        """Bound to the session as well as the id: a token seen before a log-in is worthless
+        after it (cookies from before sessions had a ``sid`` keep their old token)."""
+        key = guest.id if not guest.sid else f"{guest.id}\0{guest.sid}"
+        digest = hmac.new(self.csrf_key, key.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest[:24]).decode()
 
     def csrf_ok(self, guest: Guest, token: str | None) -> bool:
@@ -101,13 +117,21 @@ class Identity:
 
     @staticmethod
     def new_guest() -> Guest:
-        return Guest(secrets.token_hex(8), f"Guest-{secrets.randbelow(9000) + 1000}")
+        return Guest(secrets.token_hex(8), f"Guest-{secrets.randbelow(9000) + 1000}", sid=new_sid())
+
+
+def new_sid() -> str:
+    """A fresh session id: every log-in, log-out and registration starts a new session."""
+    return secrets.token_urlsafe(12)
 
 
 def _guest_of(data: object) -> Guest | None:
     if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
         return None
-    return Guest(data["id"], data["name"])
+    sid, account = data.get("sid", ""), data.get("acct", "")
+    if not isinstance(sid, str) or len(sid) > 64 or not isinstance(account, str) or len(account) > 64:
+        return None
+    return Guest(data["id"], data["name"], account=account, sid=sid)
 
 
 def clean_name(raw: object) -> str:

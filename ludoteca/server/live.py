@@ -24,7 +24,7 @@ from ludoteca import engine
 from ludoteca.engine import IllegalAction, State
 from ludoteca.engine.state import short
 
-from . import seatbots, seats_json
+from . import ratings, seatbots, seats_json
 from .identity import Guest
 from .pubsub import LocalHub
 from .refusals import Rejected, StorageUnavailable
@@ -104,6 +104,14 @@ class LiveTable:
         return seats_json.public_seats(self.seats)
 
 
+def ranked_rules(guest: Guest, seat_rows: list[dict[str, Any]]) -> None:
+    """A ranked table is an account's, and each account plays one seat at it."""
+    if not guest.account:
+        raise Rejected("account_needed", "ranked tables are for accounts: log in or register first")
+    if sum(1 for row in seat_rows if row["kind"] == "human") > 1:
+        raise Rejected("bad_request", "at a ranked table you play one seat; make the others open or bots")
+
+
 def visible(event: dict[str, Any], seat: int | None) -> bool:
     return "to" not in event or (seat is not None and seat in event["to"])
 
@@ -156,6 +164,7 @@ class TableManager:
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self.loading: dict[str, asyncio.Future] = {}
         self.housekeeper: asyncio.Task | None = None
+        self.rating_tasks: set[asyncio.Task] = set()
         self.stopping = False
 
     # ---- loading: the database is the truth ---------------------------------------------------
@@ -297,7 +306,7 @@ class TableManager:
 
     # ---- creating and sitting -----------------------------------------------------------------
     async def create(self, guest: Guest, game_id: Any, players: Any, options: Any, variant: Any,
-                     seat_specs: Any, levels: list[str]) -> LiveTable:
+                     seat_specs: Any, levels: list[str], ranked: bool = False) -> LiveTable:
         try:
             game = engine.game(str(game_id))
         except ValueError as exc:
@@ -316,11 +325,13 @@ class TableManager:
         except ValueError as exc:
             raise Rejected("bad_request", str(exc)) from exc
         seat_rows = self._seat_rows(guest, state.players, seat_specs, levels)
+        if ranked:
+            ranked_rules(guest, seat_rows)
         table_id = secrets.token_urlsafe(6)
         status = "waiting" if any(s["kind"] == "open" for s in seat_rows) else "playing"
         row = {"id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
                "seed": state.seed, "options": state.options, "status": status, "version": 0,
-               "to_move": list(state.to_move), "created_by": guest.id}
+               "to_move": list(state.to_move), "created_by": guest.id, "ranked": bool(ranked)}
         await self.store.run(self.store.create_table, row, seat_rows)  # a silent database: 503 storage
         table = LiveTable(id=table_id, game=game, header={**row, "revision": 0, "next_table": None, "scores": None,
                                                           "winners": None},
@@ -358,6 +369,11 @@ class TableManager:
         table = await self.get(table_id)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.state.players:
             raise Rejected("bad_seat", f"seat must be a whole number from 0 to {table.state.players - 1}")
+        if table.header.get("ranked"):
+            if not guest.account:
+                raise Rejected("account_needed", "a ranked table is for accounts: log in or register to sit here")
+            if table.seats_of(guest):
+                raise Rejected("seat_taken", "at a ranked table each account plays one seat")
         async with table.lock:
             shown = await self.store.run(self.store.take_seat, table.id, seat, guest.id, guest.name)
             await self.sync(table)
@@ -381,6 +397,41 @@ class TableManager:
                 self.broadcast(table, [])
                 await self.hub.publish({"table": table.id, "kind": "table"})
 
+    def rate_soon(self, table_id: str) -> None:
+        """Rate a ranked table that just ended, in the background (ratings.py: exactly once,
+        whichever process gets there first; a failure is retried at the next start)."""
+        task = asyncio.create_task(self._rate(table_id), name=f"ludoteca-rate-{table_id}")
+        self.rating_tasks.add(task)
+        task.add_done_callback(self.rating_tasks.discard)
+
+    async def _rate(self, table_id: str) -> None:
+        try:
+            await self.store.run(ratings.rate_table, self.store.engine, table_id)
+        except Exception as exc:
+            log.warning("table %s could not be rated now (%s); it will be at the next start", table_id, exc)
+
+    async def rate_unrated(self) -> None:
+        """At start-up: ranked tables that ended while no process could rate them."""
+        for table_id in await self.store.read(ratings.unrated_tables, self.store.engine):
+            await self._rate(table_id)
+
+    async def move_seats(self, old_id: str, new: Guest) -> None:
+        """A guest became ``new`` (registered or logged in): its seats are the account's, shown
+        under the account's name; every process holding one of those tables reloads its seats."""
+        moved = await self.store.run(self.store.move_seats, old_id, new.id)
+        for table_id in moved:
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            async with table.lock:
+                for seat in table.seats:
+                    if seat["kind"] == "human" and seat["user_id"] == old_id:
+                        seat["user_id"] = new.id
+                table.cache_version = -1
+        await self.rename(new, new.name)
+        for table_id in moved:
+            await self.hub.publish({"table": table_id, "kind": "table"})
+
     async def rematch(self, guest: Guest, table_id: Any) -> str:
         """'Play again': a new table with the same game, options and seat holders."""
         table = await self.get(table_id)
@@ -398,7 +449,8 @@ class TableManager:
             seat_rows = [{k: s[k] for k in ("seat", "kind", "user_id", "name", "bot_level")} for s in table.seats]
             row = {"id": new_id, "game": game.id, "game_version": game.version, "players": fresh.players,
                    "seed": fresh.seed, "options": fresh.options, "status": "playing", "version": 0,
-                   "to_move": list(fresh.to_move), "created_by": guest.id}
+                   "to_move": list(fresh.to_move), "created_by": guest.id,
+                   "ranked": bool(table.header.get("ranked"))}
             await self.store.run(self.store.create_table, row, seat_rows)
             next_id = await self.store.run(self.store.set_next, table.id, new_id)
             table.header["next_table"] = next_id
@@ -473,6 +525,8 @@ class TableManager:
         self.broadcast(table, events)
         await self.hub.publish({"table": table.id, "kind": "action", "version": state.version,
                                 "revision": table.revision})
+        if over and table.header.get("ranked"):
+            self.rate_soon(table.id)
         self.schedule_bots(table)
 
     @staticmethod

@@ -370,6 +370,16 @@ class Store:
                                  .values(name=chosen))
         return shown
 
+    def move_seats(self, old_id: str, new_id: str) -> list[str]:
+        """Hand every seat (and every table created) of ``old_id`` to ``new_id``: a guest who
+        registers or logs in.  Returns the tables whose seats changed."""
+        with self.engine.begin() as conn:
+            table_ids = [row.table_id for row in conn.execute(
+                select(seats.c.table_id).where(seats.c.user_id == old_id).distinct())]
+            conn.execute(update(seats).where(seats.c.user_id == old_id).values(user_id=new_id))
+            conn.execute(update(game_tables).where(game_tables.c.created_by == old_id).values(created_by=new_id))
+        return table_ids
+
     def touch_seats(self, holders: list[tuple[str, str]]) -> None:
         """Mark ``(table_id, user_id)`` holders as seen now: their seats taken with ``sit`` are
         not abandoned."""

@@ -2,11 +2,11 @@
 // Game boards are separate modules (/static/boards/<game>.js) sharing one interface (see
 // boards/generic.js); a game without its own module is drawn by the generic board.
 
-import { h } from "./dom.js";
+import { h, s as svg } from "./dom.js";
 
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
-const app = { lang: "en", catalogue: {}, games: new Map(), levels: [], name: "" };
+const app = { lang: "en", catalogue: {}, games: new Map(), levels: [], name: "", account: null };
 const boards = new Map();
 
 // ---- words ------------------------------------------------------------------------------------
@@ -115,7 +115,53 @@ const socket = {
     if (this.joined) this.raw({ type: "leave", table: this.joined });
     this.joined = null;
   },
+  // After a log-in or log-out the cookie names someone else: a new socket carries it.
+  reconnect() {
+    if (this.ws) { this.ws.onclose = null; this.ws.close(); }
+    this.connect();
+  },
 };
+
+// ---- the account box ------------------------------------------------------------------------------
+function drawAccount() {
+  const box = document.getElementById("account");
+  const nameInput = document.getElementById("name");
+  nameInput.value = app.name;
+  box.dataset.account = app.account ?? "";
+  if (app.account) {
+    box.replaceChildren(h("a", { id: "signed-in", href: `#/player/${encodeURIComponent(app.account)}` },
+      t("signed_in_as", { name: app.account })), " ",
+      h("button", { type: "button", id: "log-out", onclick: () => changeAccount("/api/account/logout", {}) }, t("log_out")));
+    return;
+  }
+  const user = h("input", { id: "account-user", name: "username", autocomplete: "username", maxlength: 32, size: 12, required: true });
+  const password = h("input", { id: "account-password", name: "password", type: "password", autocomplete: "current-password",
+    minlength: 8, maxlength: 128, size: 12, required: true });
+  const form = h("form", { id: "account-form" },
+    h("label", {}, `${t("username")} `, user), " ",
+    h("label", {}, `${t("password")} `, password), " ",
+    h("button", { type: "submit", id: "log-in", value: "login" }, t("log_in")), " ",
+    h("button", { type: "submit", id: "register", value: "register" }, t("register")));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const path = event.submitter?.value === "register" ? "/api/account/register" : "/api/account/login";
+    changeAccount(path, { username: user.value, password: password.value });
+  });
+  box.replaceChildren(h("details", {}, h("summary", {}, t("account")), h("p", { class: "muted" }, t("account_help")), form));
+}
+
+async function changeAccount(path, body) {
+  try {
+    const me = await api(path, { body });
+    app.name = me.name;
+    app.account = me.account;
+    drawAccount();
+    socket.reconnect();
+    await route();
+  } catch (error) {
+    notify(error.message, true);
+  }
+}
 
 // ---- routing ------------------------------------------------------------------------------------
 let page = null; // the current page's state; null when not on a table or replay
@@ -127,6 +173,7 @@ async function route() {
   if (name !== "table") socket.leave();
   if (page?.timer) clearInterval(page.timer);
   page = null;
+  document.title = "Ludoteca";
   main.replaceChildren();
   delete main.dataset.status;
   delete main.dataset.version;
@@ -135,6 +182,8 @@ async function route() {
     if (name === "replay" && id) return await showReplay(id);
     if (name === "mine") return await showMine();
     if (name === "history") return await showHistory();
+    if (name === "leaderboard") return await showLeaderboard(id ? decodeURIComponent(id) : null);
+    if (name === "player" && id) return await showPlayer(decodeURIComponent(id));
     return await showLobby();
   } catch (error) {
     notify(error.message, true);
@@ -179,11 +228,13 @@ function gameCard(game) {
   };
   players.addEventListener("change", drawSeats);
   drawSeats();
+  const ranked = h("input", { type: "checkbox", name: "ranked" });
   const form = h("form", { class: "create", "data-game": game.id },
     h("label", {}, `${t("players")} `, players),
     Object.keys(game.variants).length ? h("label", {}, `${t("variant")} `, variant) : null,
     optionInputs.length ? h("details", {}, h("summary", {}, t("options")), optionInputs.map((o) => o.node)) : null,
     h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
+    app.account ? h("label", {}, ranked, ` ${t("ranked")}`) : null,
     h("button", { type: "submit", class: "create-table" }, t("create")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -196,7 +247,8 @@ function gameCard(game) {
       const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
         s.value.startsWith("bot:") ? { kind: "bot", level: s.value.slice(4) } : { kind: s.value });
       const table = await api("/api/tables", {
-        body: { game: game.id, players: Number(players.value), variant: variant.value || null, options, seats },
+        body: { game: game.id, players: Number(players.value), variant: variant.value || null, options, seats,
+          ranked: Boolean(app.account && ranked.checked) },
       });
       location.hash = `#/table/${table.id}`;
     } catch (error) {
@@ -272,6 +324,52 @@ async function showHistory() {
     tables.length ? tableList(tables, false, true) : h("p", { class: "muted" }, t("no_tables"))));
 }
 
+// ---- ratings ------------------------------------------------------------------------------------
+async function showLeaderboard(gameId) {
+  const first = gameId && app.games.has(gameId) ? gameId : app.games.keys().next().value;
+  const select = h("select", { id: "leaderboard-game", onchange: (e) => { location.hash = `#/leaderboard/${e.target.value}`; } },
+    [...app.games.values()].map((g) => h("option", { value: g.id }, g.title)));
+  select.value = first;
+  const data = await api(`/api/leaderboard/${encodeURIComponent(first)}`);
+  const rows = data.players.map((p, i) => h("tr", {},
+    h("td", {}, String(i + 1)),
+    h("td", {}, p.bot ? t("bot", { level: p.bot }) : h("a", { href: `#/player/${encodeURIComponent(p.account)}` }, p.name)),
+    h("td", { class: "rating" }, String(p.rating)), h("td", {}, String(p.games))));
+  main.append(h("section", { class: "card", id: "leaderboard" }, h("h2", {}, t("nav_leaderboard")),
+    h("label", {}, `${t("games")} `, select),
+    rows.length ? h("table", { class: "list" }, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")),
+      h("th", {}, t("rating")), h("th", {}, t("games_played"))), rows) : h("p", { class: "muted" }, t("no_ratings"))));
+}
+
+// The rating after each ranked game as a small line chart drawn here (no chart library).
+function ratingChart(history) {
+  const width = 320, height = 120, pad = 8;
+  const values = history.map((e) => e.rating);
+  const low = Math.min(0, ...values), high = Math.max(1, ...values);
+  const x = (i) => pad + (history.length < 2 ? 0 : (i * (width - 2 * pad)) / (history.length - 1));
+  const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / (high - low || 1);
+  const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  return svg("svg", { id: "rating-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": t("rating_chart") },
+    svg("title", {}, t("rating_chart")),
+    svg("polyline", { points, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+    values.map((v, i) => svg("circle", { cx: x(i), cy: y(v), r: 3 }, svg("title", {}, String(v)))));
+}
+
+async function showPlayer(username) {
+  const data = await api(`/api/players/${encodeURIComponent(username)}`);
+  const current = Object.entries(data.ratings).map(([game, r]) =>
+    h("li", {}, `${gameTitle(game)}: ${t("rating")} ${r.rating} · ${t("games_played")} ${r.games}`));
+  const byGame = new Map();
+  for (const entry of data.history) byGame.set(entry.game, [...(byGame.get(entry.game) || []), entry]);
+  main.append(h("section", { class: "card", id: "player" }, h("h2", {}, `${data.name} `, h("small", { class: "muted" }, data.account)),
+    current.length ? h("ul", {}, current) : h("p", { class: "muted" }, t("no_tables")),
+    [...byGame.entries()].map(([game, entries]) => h("figure", {}, h("figcaption", {}, `${gameTitle(game)} — ${t("rating_chart")}`),
+      ratingChart(entries))),
+    data.history.length ? h("table", { class: "list", id: "rated-tables" }, data.history.slice().reverse().map((e) => h("tr", {},
+      h("td", {}, h("a", { href: `#/replay/${e.table}` }, `${gameTitle(e.game)} · ${e.table}`)),
+      h("td", {}, `${t("rank")} ${e.rank}`), h("td", {}, String(e.rating))))) : null));
+}
+
 // ---- a live table -------------------------------------------------------------------------------
 function showTable(tableId) {
   page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: [], logged: -1 };
@@ -339,6 +437,8 @@ async function drawTable() {
     const names = message.to_move.map((s) => seatName(message.seats[s])).join(", ");
     status.textContent = mine.length ? t("waiting_for", { who: names }) : `${t("spectating")} ${t("waiting_for", { who: names })}`;
   }
+  // "Your turn" in the tab title, so a player in another tab sees it.
+  document.title = message.status === "playing" && message.legal.length ? `● ${t("title_turn")} · Ludoteca` : "Ludoteca";
   const over = message.status === "finished" ? h("section", { class: "card over", id: "game-over" },
     h("h3", {}, t("game_over")),
     h("p", {}, `${t("scores")}: ${message.seats.map((s) => `${seatName(s)} ${message.scores[s.seat]}`).join(" · ")}`),
@@ -421,10 +521,11 @@ async function start() {
   await setLanguage(localStorage.getItem("ludoteca-lang") || navigator.language.slice(0, 2));
   const [me, games, bots] = await Promise.all([api("/api/me"), api("/api/games"), api("/api/bots")]);
   app.name = me.name;
+  app.account = me.account;
   for (const game of games) app.games.set(game.id, game);
   app.levels = bots.levels;
   const nameInput = document.getElementById("name");
-  nameInput.value = app.name;
+  drawAccount();
   document.getElementById("name-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try { app.name = (await api("/api/me", { body: { name: nameInput.value } })).name; nameInput.value = app.name; }
@@ -432,6 +533,7 @@ async function start() {
   });
   document.getElementById("lang").addEventListener("change", async (event) => {
     await setLanguage(event.target.value);
+    drawAccount();
     if (page?.kind === "table") socket.join(page.id);
     else route();
   });

@@ -10,8 +10,8 @@ def test_guest_cookie_is_signed_and_renaming_keeps_the_guest(server: Server) -> 
     alice = Guest(server)
     first = alice.http.get("/api/me").json()["name"]
     assert first.startswith("Guest-")
-    assert alice.http.post("/api/me", json={"name": "  Alice  "}).json() == {"name": "Alice"}
-    assert alice.http.get("/api/me").json() == {"name": "Alice"}
+    assert alice.http.post("/api/me", json={"name": "  Alice  "}).json() == {"name": "Alice", "account": None}
+    assert alice.http.get("/api/me").json() == {"name": "Alice", "account": None}
     bad = alice.http.post("/api/me", json={"name": ""})
     assert bad.status_code == 400 and "1 to 32" in bad.json()["detail"]
     forged = Guest(server)

@@ -1,8 +1,9 @@
 """The REST side as routers, one per subject: the lobby (pages, games, bots, open tables), tables
-(create, look, sit, play again, my tables, history), replays, and me (the guest's name)."""
+(create, look, sit, play again, my tables, history), replays, me (the display name) and account
+(register, log in, log out), ratings (leaderboards, player pages)."""
 
 from __future__ import annotations
 
-from . import lobby, me, replays, tables
+from . import account, lobby, me, ratings, replays, tables
 
-ROUTERS = (lobby.router, me.router, tables.router, replays.router)
+ROUTERS = (lobby.router, me.router, account.router, tables.router, replays.router, ratings.router)

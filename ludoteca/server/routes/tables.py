@@ -31,6 +31,7 @@ class CreateTable(Body):
     variant: str | None = Field(None, max_length=64)
     options: dict[str, Any] | None = None
     seats: list[SeatSpec] | None = Field(None, max_length=64)
+    ranked: bool = False
 
 
 class Sit(Body):
@@ -52,7 +53,7 @@ async def create_table(body: CreateTable = Depends(deps.json_body(CreateTable)),
     seats = [seat.model_dump(exclude_none=True) for seat in body.seats] if body.seats is not None else None
     try:
         table = await tables.create(who, body.game, body.players, body.options, body.variant or None, seats,
-                                    levels)
+                                    levels, ranked=body.ranked)
     except BaseException:
         quota.cancel(reservation)
         raise
@@ -107,7 +108,7 @@ def table_info(header: dict[str, Any], seats: list[dict[str, Any]], who: Guest) 
     return {"id": header["id"], "game": header["game"], "players": header["players"],
             "options": header["options"], "status": header["status"], "version": header["version"],
             "to_move": to_move, "scores": header.get("scores"), "winners": header.get("winners"),
-            "next": header.get("next_table"), "mine": mine,
+            "next": header.get("next_table"), "mine": mine, "ranked": bool(header.get("ranked")),
             "your_turn": header["status"] == "playing" and any(s in to_move for s in mine),
             "seats": public_seats(seats),
             "updated_at": header["updated_at"].isoformat() if header.get("updated_at") else None}
