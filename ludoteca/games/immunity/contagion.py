@@ -21,7 +21,13 @@ class Contagion:
 
     # ---- Fase 4 ----------------------------------------------------------------------------------
     def contagion_choices(self, seat: int) -> list[Action]:
-        return self._part_choices(seat, self._contagion_actions(seat) if self.step == "main" else [])
+        if self.step != "main":
+            return self._part_choices(seat, [])
+        actions = self._contagion_actions(seat)
+        # Option contagion = "compulsory": with a valid target, spreading comes first.
+        if actions and self.options["contagion"] == "compulsory":
+            return actions
+        return self._part_choices(seat, actions)
 
     def _contagion_actions(self, seat: int) -> list[Action]:
         """One contagious infection (face up, as tokens) or one hand card (face down)."""

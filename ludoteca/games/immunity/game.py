@@ -7,10 +7,10 @@ import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludoteca.engine import Game
+from ludoteca.engine import Game, State
 from ludoteca.engine.options import Option, choice, flag, params_option
 
-from . import encoding, heuristic, terminal
+from . import encoding, explain, heuristic, lab_hooks, terminal
 from .content import content_for
 from .state import ImmunityState
 
@@ -53,6 +53,11 @@ class ImmunityGame(Game):
             "owned", "owned", "per_turn",
             help="'owned': at most 3 cells of a type on the board; 'per_turn': at most 3 of a "
                  "type bought in one phase 2."),
+        "contagion": choice(
+            "optional", "optional", "compulsory",
+            help="Phase 4: 'optional': a player may pass even with a valid target ('podrán "
+                 "intentar contagiar'); 'compulsory': with a valid target the player must spread "
+                 "(then may play a medical card), passing only without one."),
         "exposure_order": choice(
             "sickest_then_clockwise", "sickest_then_clockwise", "by_damage",
             help="Phase 5: the sickest starts, then clockwise; or everyone by damage, most first."),
@@ -60,8 +65,9 @@ class ImmunityGame(Game):
     variants: ClassVar[dict[str, dict[str, Any]]] = {
         "literal": {"at_least_one": "literal", "crowding": "both", "full_tie_blocks": True,
                     "cell_cap": "per_turn", "exposure_order": "by_damage"},
+        # Every price here is above the shipped one (neutrophil 1, NK cell 3, macrophage 5).
         "expensive-cells": {"params": {"cells": {"neutrophil": {"cost": 3},
-                                                 "macrophage": {"cost": 5},
+                                                 "macrophage": {"cost": 7},
                                                  "nk_cell": {"cost": 4}}}},
     }
 
@@ -80,6 +86,24 @@ class ImmunityGame(Game):
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         return terminal.render_text(view, lang)
+
+    def explain(self, topic: str, view: dict[str, Any], lang: str = "en") -> str | None:
+        """``? neutrophil`` at the terminal: what a cell, pathogen, medical or environment card
+        or organ does, with this game's numbers (see :mod:`.explain`)."""
+        return explain.explain(topic, view, lang)
+
+    # ---- balance-lab hooks (LAB.md §7.3; see :mod:`.lab_hooks`) ------------------------------
+    def progress(self, state: State) -> tuple[int, int]:
+        return lab_hooks.progress(state)
+
+    def seat_order(self, state: State) -> list[int] | None:
+        return lab_hooks.seat_order(state)
+
+    def telemetry(self, state: State, seat: int) -> dict[str, float]:
+        return lab_hooks.telemetry(state, seat)
+
+    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str]:
+        return lab_hooks.content_keys(state, action)
 
     # ---- reinforcement-learning interop (see docs/games/immunity.md) -----------------------
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:

@@ -1,7 +1,8 @@
 """The table as text for ``ludoteca play``: the life line, then each player's body, then your hand.
 
-Drawn from a view alone (documented keys only), in words, in the player's language; the names
-are the shipped content's (a view does not carry its game's params).
+Drawn from a view alone (documented keys only), in words, in the player's language; names and
+numbers (a cell's cost and defence, each card's values) are those of the game's content, which
+the view names in ``params``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from rich.markup import escape
 
 from ludoteca.engine.i18n import text
 
-from .content import content_for
+from .explain import content_of_view, summary
 from .labels import CATALOGUE as LABELS
 
 WORDS: dict[str, dict[str, str]] = {
@@ -37,12 +38,14 @@ WORDS: dict[str, dict[str, str]] = {
               "fr": "{organ} {damage}/{boxes}{tumours}"},
     "tumours": {"en": " ({n} tumours)", "es": " ({n} tumores)", "fr": " ({n} tumeurs)"},
     "cells": {"en": "  Cells: {cells}", "es": "  Células: {cells}", "fr": "  Cellules : {cells}"},
-    "cell": {"en": "{cell} ×{n}{used}", "es": "{cell} ×{n}{used}", "fr": "{cell} ×{n}{used}"},
+    "cell": {"en": "{cell} ×{n}{used} (cost {cost}, defence {defence})",
+             "es": "{cell} ×{n}{used} (coste {cost}, defensa {defence})",
+             "fr": "{cell} ×{n}{used} (coût {cost}, défense {defence})"},
     "used": {"en": " ({n} used)", "es": " ({n} usadas)", "fr": " ({n} utilisées)"},
     "infections": {"en": "  Infections: {list}", "es": "  Infecciones: {list}", "fr": "  Infections : {list}"},
-    "infection": {"en": "{number}. {pathogen} ({counters} counters)",
-                  "es": "{number}. {pathogen} ({counters} contadores)",
-                  "fr": "{number}. {pathogen} ({counters} marqueurs)"},
+    "infection": {"en": "{number}. {pathogen} ({counters} counters, damages {organs})",
+                  "es": "{number}. {pathogen} ({counters} contadores, daña {organs})",
+                  "fr": "{number}. {pathogen} ({counters} marqueurs, endommage {organs})"},
     "environment": {"en": "  Environment {n}: {cards}", "es": "  Ambiente {n}: {cards}",
                     "fr": "  Environnement {n} : {cards}"},
     "face_down": {"en": "face down", "es": "bocabajo", "fr": "face cachée"},
@@ -50,8 +53,14 @@ WORDS: dict[str, dict[str, str]] = {
                       "fr": "{card} (face cachée, la vôtre)"},
     "token": {"en": "{card} (token)", "es": "{card} (ficha)", "fr": "{card} (jeton)"},
     "memory": {"en": "  Memory: {list}", "es": "  Memoria: {list}", "fr": "  Mémoire : {list}"},
-    "hand": {"en": "Your hand: {medical} | {pathogen}", "es": "Tu mano: {medical} | {pathogen}",
-             "fr": "Votre main : {medical} | {pathogen}"},
+    "hand_medical": {"en": "Your hand, medical cards:", "es": "Tu mano, cartas médicas:",
+                     "fr": "Votre main, cartes médicales :"},
+    "hand_pathogen": {"en": "Your hand, pathogen cards:", "es": "Tu mano, cartas patógenas:",
+                      "fr": "Votre main, cartes pathogènes :"},
+    "hand_card": {"en": "  {card}: {values}", "es": "  {card}: {values}", "fr": "  {card} : {values}"},
+    "help": {"en": "(Type ? and a name to read what any cell or card does.)",
+             "es": "(Escribe ? y un nombre para leer qué hace una célula o carta.)",
+             "fr": "(Tapez ? et un nom pour lire ce que fait une cellule ou une carte.)"},
     "none": {"en": "none", "es": "ninguna", "fr": "aucune"},
     "scores": {"en": "Health: {scores}", "es": "Salud: {scores}", "fr": "Santé : {scores}"},
 }
@@ -59,7 +68,7 @@ WORDS: dict[str, dict[str, str]] = {
 
 def render_text(view: dict[str, Any], lang: str = "en") -> str:
     """The whole table as ``view["seat"]`` sees it (rich markup escaped)."""
-    content = content_for({})
+    content = content_of_view(view)
     name = content.name
 
     def say(key: str, **values: Any) -> str:
@@ -80,19 +89,26 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
                   for o, d in board["damage"].items()]
         lines.append(say("organs", organs=", ".join(organs)))
         cells = [say("cell", cell=name(c, lang), n=n, used=say("used", n=board["cells_used"][c])
-                     if board["cells_used"].get(c) else "") for c, n in board["cells"].items() if n]
+                     if board["cells_used"].get(c) else "", cost=content.cells[c].cost,
+                     defence=content.cells[c].defence)
+                 for c, n in board["cells"].items() if n and c in content.cells]
         lines.append(say("cells", cells=listed(cells)))
-        infections = [say("infection", number=k + 1, pathogen=name(i["pathogen"], lang), counters=i["counters"])
+        infections = [say("infection", number=k + 1, pathogen=name(i["pathogen"], lang), counters=i["counters"],
+                          organs=", ".join(name(o, lang) for o in _targets(content, i["pathogen"])))
                       for k, i in enumerate(board["infections"])]
         lines.append(say("infections", list=listed(infections)))
         for number, key in ((1, "environment_1"), (2, "environment_2")):
-            lines.append(say("environment", n=number, cards=listed([_card(e, viewer, lang) for e in board[key]])))
+            lines.append(say("environment", n=number,
+                             cards=listed([_card(e, viewer, name, lang) for e in board[key]])))
         if board["memory"]:
             lines.append(say("memory", list=", ".join(name(p, lang) for p in board["memory"])))
     hand = view.get("hand")
     if hand is not None:
-        lines.append(say("hand", medical=listed([name(m, lang) for m in hand["medical"]]),
-                         pathogen=listed([name(p, lang) for p in hand["pathogen"]])))
+        for key in ("medical", "pathogen"):
+            lines.append(say(f"hand_{key}") + ("" if hand[key] else " " + say("none")))
+            lines += [say("hand_card", card=name(card, lang), values=summary(card, content, lang, copies=False))
+                      for card in dict.fromkeys(hand[key])]
+        lines.append(say("help"))
     if view["is_over"]:
         lines.append(say("scores", scores=", ".join(f"{text(LABELS, 'player', lang, seat=s)} {v}"
                                                     for s, v in enumerate(view["scores"]))))
@@ -109,8 +125,12 @@ def _header(view: dict[str, Any], lang: str) -> str:
                 phase=text(LABELS, f"phase_{view['phase']}", lang))
 
 
-def _card(entry: dict[str, Any], viewer: int | None, lang: str) -> str:
-    name = content_for({}).name
+def _targets(content: Any, pathogen: str) -> tuple[str, ...]:
+    known = content.pathogens.get(pathogen)
+    return known.targets if known else ()
+
+
+def _card(entry: dict[str, Any], viewer: int | None, name: Any, lang: str) -> str:
     if entry["pathogen"] is None:
         return text(WORDS, "face_down", lang)
     card = name(entry["pathogen"], lang)

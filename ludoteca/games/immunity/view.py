@@ -9,6 +9,7 @@ owner), deck order and the random generator.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from .hidden import known_to
@@ -18,7 +19,11 @@ from .phases import number_of
 def view(state: Any, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), without the engine's common header."""
     life_line = state.content.life_line
+    params = state.options["params"]
     return {
+        # The content overrides in force (public: the game's options), so that a screen or a
+        # bot reading the view alone knows this game's prices and card values.
+        "params": copy.deepcopy(params) if params else {},
         "turn": state.turn,
         "turns": len(life_line),
         "stage": life_line[state.turn - 1] if state.turn else None,
