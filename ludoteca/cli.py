@@ -277,6 +277,10 @@ def _register_layers() -> None:
 
 _register_layers()
 
+from .lab.cli import app as lab_app  # noqa: E402  (the balance lab: ludoteca lab ...)
+
+app.add_typer(lab_app, name="lab")
+
 if __name__ == "__main__":
     random.seed()
     app()

@@ -61,6 +61,8 @@ class Settings:
     register_rate_per_minute: float = 2.0
     register_burst: int = 5
     hashes_at_once: int = 2
+    # Clocks (docs/server.md, "Clocks")
+    clock_min_seconds: float = 60.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -100,6 +102,7 @@ class Settings:
             register_rate_per_minute=_float_env("LUDOTECA_REGISTER_RATE_PER_MINUTE", 2.0),
             register_burst=int(_float_env("LUDOTECA_REGISTER_BURST", 5)),
             hashes_at_once=max(1, int(_float_env("LUDOTECA_HASHES_AT_ONCE", 2))),
+            clock_min_seconds=max(0.5, _float_env("LUDOTECA_CLOCK_MIN_SECONDS", 60.0)),
         )
 
 

@@ -59,6 +59,9 @@ game_tables = Table(
     # set by the compare-and-set that claims that one rating (ratings.py).
     Column("ranked", Boolean, nullable=False, default=False, server_default=text("false")),
     Column("rated_at", DateTime(timezone=True), nullable=True),
+    # A timed table (0005): its clock rules and running state (clocks.py); null when untimed.
+    Column("clock", JSON, nullable=True),
+    Column("clock_state", JSON, nullable=True),
 )
 
 seats = Table(
@@ -73,6 +76,9 @@ seats = Table(
     # Seats given at creation have no ``sat_at`` and are never freed.
     Column("sat_at", DateTime(timezone=True), nullable=True),
     Column("seen_at", DateTime(timezone=True), nullable=True),
+    # Why a bot plays a person's seat (0005): "timeout" (the owner may reclaim it), "conceded"
+    # or "expelled" (for good); ``user_id`` still names the owner.  Null otherwise.
+    Column("absent", String(16), nullable=True),
 )
 
 actions = Table(

@@ -24,7 +24,7 @@ from ludoteca import engine
 from ludoteca.engine import IllegalAction, State
 from ludoteca.engine.state import short
 
-from . import ratings, seatbots, seats_json
+from . import clocks, ratings, seatbots, seats_json
 from .identity import Guest
 from .pubsub import LocalHub
 from .refusals import Rejected, StorageUnavailable
@@ -92,6 +92,9 @@ class LiveTable:
     needs_rebuild: bool = False
     sync_task: asyncio.Task | None = None
     sync_again: bool = False
+    #: Sleeps until the earliest running clock of a person's seat runs out (one per table).
+    clock_task: asyncio.Task | None = None
+    clock_due: tuple[float, int, int] | None = None
 
     @property
     def status(self) -> str:
@@ -110,6 +113,14 @@ def ranked_rules(guest: Guest, seat_rows: list[dict[str, Any]]) -> None:
         raise Rejected("account_needed", "ranked tables are for accounts: log in or register first")
     if sum(1 for row in seat_rows if row["kind"] == "human") > 1:
         raise Rejected("bad_request", "at a ranked table you play one seat; make the others open or bots")
+
+
+def rematch_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat of the rematch: its owner comes back, whoever played it at the end."""
+    row = {k: seat[k] for k in ("seat", "kind", "user_id", "name", "bot_level")}
+    if seat.get("absent"):
+        row.update(kind="human", bot_level=None)
+    return row
 
 
 def visible(event: dict[str, Any], seat: int | None) -> bool:
@@ -161,6 +172,8 @@ class TableManager:
         self.bot_pool = seatbots.BotPool(getattr(settings, "bot_workers", 0), getattr(settings, "bot_seconds", 5.0))
         #: Seconds a seat taken with ``sit`` may go unseen while its table waits (0: never freed).
         self.seat_timeout = float(getattr(settings, "seat_timeout", 600.0))
+        #: The shortest real-time clock a table may be created with (tests lower it).
+        self.clock_min_seconds = float(getattr(settings, "clock_min_seconds", 60.0))
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self.loading: dict[str, asyncio.Future] = {}
         self.housekeeper: asyncio.Task | None = None
@@ -186,6 +199,7 @@ class TableManager:
             self._remember(table)
             future.set_result(table)
             self.schedule_bots(table)
+            self.schedule_clock(table)
             return table
         except BaseException as exc:
             future.set_exception(exc)
@@ -258,6 +272,7 @@ class TableManager:
         table.seats = header.pop("seats")
         table.header = header
         table.cache_version = -1  # seats or status may have changed what each seat may do
+        self.schedule_clock(table)
         return entries
 
     async def rebuild(self, table: LiveTable, announce: bool = True) -> None:
@@ -267,6 +282,7 @@ class TableManager:
         table.state, table.actors, table.header, table.seats = fresh.state, fresh.actors, fresh.header, fresh.seats
         table.revision, table.log, table.needs_rebuild = fresh.revision, fresh.log, False
         table.cache_version = -1
+        self.schedule_clock(table)
         if announce:
             self.broadcast(table, [])
 
@@ -306,7 +322,7 @@ class TableManager:
 
     # ---- creating and sitting -----------------------------------------------------------------
     async def create(self, guest: Guest, game_id: Any, players: Any, options: Any, variant: Any,
-                     seat_specs: Any, levels: list[str], ranked: bool = False) -> LiveTable:
+                     seat_specs: Any, levels: list[str], ranked: bool = False, clock: Any = None) -> LiveTable:
         try:
             game = engine.game(str(game_id))
         except ValueError as exc:
@@ -327,17 +343,21 @@ class TableManager:
         seat_rows = self._seat_rows(guest, state.players, seat_specs, levels)
         if ranked:
             ranked_rules(guest, seat_rows)
+        rules = clocks.parse(clock, levels, self.clock_min_seconds)
         table_id = secrets.token_urlsafe(6)
         status = "waiting" if any(s["kind"] == "open" for s in seat_rows) else "playing"
+        running = clocks.start(rules, state.players, state.to_move, clocks.wall()) if status == "playing" else None
         row = {"id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
                "seed": state.seed, "options": state.options, "status": status, "version": 0,
-               "to_move": list(state.to_move), "created_by": guest.id, "ranked": bool(ranked)}
+               "to_move": list(state.to_move), "created_by": guest.id, "ranked": bool(ranked),
+               "clock": rules, "clock_state": running}
         await self.store.run(self.store.create_table, row, seat_rows)  # a silent database: 503 storage
         table = LiveTable(id=table_id, game=game, header={**row, "revision": 0, "next_table": None, "scores": None,
                                                           "winners": None},
                           seats=[dict(s) for s in seat_rows], state=state, actors=[])
         self._remember(table)
         self.schedule_bots(table)
+        self.schedule_clock(table)
         return table
 
     @staticmethod
@@ -446,11 +466,13 @@ class TableManager:
             game, state = table.game, table.state
             fresh = game.new(state.players, seed=secrets.randbits(62), options=state.options)
             new_id = secrets.token_urlsafe(6)
-            seat_rows = [{k: s[k] for k in ("seat", "kind", "user_id", "name", "bot_level")} for s in table.seats]
+            seat_rows = [rematch_seat(s) for s in table.seats]
+            rules = table.header.get("clock")
             row = {"id": new_id, "game": game.id, "game_version": game.version, "players": fresh.players,
                    "seed": fresh.seed, "options": fresh.options, "status": "playing", "version": 0,
                    "to_move": list(fresh.to_move), "created_by": guest.id,
-                   "ranked": bool(table.header.get("ranked"))}
+                   "ranked": bool(table.header.get("ranked")), "clock": rules,
+                   "clock_state": clocks.start(rules, fresh.players, fresh.to_move, clocks.wall())}
             await self.store.run(self.store.create_table, row, seat_rows)
             next_id = await self.store.run(self.store.set_next, table.id, new_id)
             table.header["next_table"] = next_id
@@ -506,7 +528,9 @@ class TableManager:
         summary = {"version": state.version, "to_move": list(state.to_move),
                    "status": "finished" if over else "playing",
                    "scores": list(state.scores) if over else None,
-                   "winners": list(state.winners) if over else None}
+                   "winners": list(state.winners) if over else None,
+                   "clock_state": clocks.after(table.header.get("clock"), table.header.get("clock_state"), [seat],
+                                               [] if over else state.to_move, clocks.wall())}
         try:
             await self.store.append(table.id, before, seat, stored, summary, table.revision)
         except Conflict:
@@ -528,6 +552,7 @@ class TableManager:
         if over and table.header.get("ranked"):
             self.rate_soon(table.id)
         self.schedule_bots(table)
+        self.schedule_clock(table)
 
     @staticmethod
     def _still_current(table: LiveTable, seat: int, version: int) -> bool:
@@ -556,7 +581,10 @@ class TableManager:
         return payload
 
     def state_text(self, table: LiveTable, seat: int | None, mine: list[int], lang: str,
-                   entries: list[tuple[int, list]]) -> str:
+                   entries: list[tuple[int, list]], reclaim: list[int] | None = None) -> str:
+        """One seat's state message; ``reclaim`` lists the seats a bot plays for this guest
+        since its clock ran out (the page offers to take them back)."""
+        reclaim = reclaim or []
         view, legal = self.seat_payload(table, seat, lang)
         state = table.state
         events = [{"version": version, "event": e, "label": label_event(state, e, lang)}
@@ -568,17 +596,20 @@ class TableManager:
             "scores": list(state.scores) if state.is_over else None,
             "winners": list(state.winners) if state.is_over else None,
             "next": table.header.get("next_table"), "events": events,
+            "clock": clocks.public(table.header.get("clock"), table.header.get("clock_state"), clocks.wall()),
+            "reclaim": reclaim,
             "undo": state.undo_steps(seat) if seat is not None and table.status == "playing" else 0})
         return f'{head[:-1]}, "view": {view}, "legal": {legal}}}'
 
     def send_state(self, conn: Connection, table: LiveTable, entries: list[tuple[int, list]],
                    texts: dict[tuple, str] | None = None) -> None:
         mine = table.seats_of(conn.guest)
+        reclaim = [s["seat"] for s in table.seats if s.get("absent") == "timeout" and s["user_id"] == conn.guest.id]
         for seat in mine or [None]:
-            key = (seat, tuple(mine), conn.lang)
+            key = (seat, tuple(mine), tuple(reclaim), conn.lang)
             text = texts.get(key) if texts is not None else None
             if text is None:
-                text = self.state_text(table, seat, mine, conn.lang, entries)
+                text = self.state_text(table, seat, mine, conn.lang, entries, reclaim)
                 if texts is not None:
                     texts[key] = text
             conn.send(text)
@@ -761,13 +792,150 @@ class TableManager:
         """After a start or restart: every playing table with a bot to move gets going again,
         and the seat keeper starts (abandoned open seats free up)."""
         self.start_housekeeping()
-        for table_id in await self.store.read(self.store.tables_with_bots_to_move):
+        woken = set(await self.store.read(self.store.tables_with_bots_to_move))
+        woken.update(await self.store.read(self.store.timed_tables))
+        for table_id in sorted(woken):
             try:
                 await self.get(table_id)
             except Rejected as exc:
                 log.warning("table %s cannot be resumed: %s", table_id, exc.message)
             except Exception:  # one bad table must not keep the server down
                 log.exception("table %s cannot be resumed", table_id)
+
+    # ---- clocks, stand-ins, concessions ---------------------------------------------------------
+    def schedule_clock(self, table: LiveTable) -> None:
+        """Watch the earliest running clock of a person's seat; any change to the table calls
+        this again, so the watch always matches the current record."""
+        due = None
+        clock, running = table.header.get("clock"), table.header.get("clock_state")
+        if not self.stopping and clock and running and table.status == "playing" and not table.state.is_over:
+            for seat in table.state.to_move:
+                end = clocks.deadline(clock, running, seat)
+                if end is not None and table.seats[seat]["kind"] == "human" and (due is None or end < due[0]):
+                    due = (end, seat, table.revision)
+        if due == table.clock_due and table.clock_task is not None and not table.clock_task.done():
+            return
+        if table.clock_task is not None and table.clock_task is not asyncio.current_task():
+            table.clock_task.cancel()
+        table.clock_task, table.clock_due = None, due
+        if due is not None:
+            table.clock_task = asyncio.create_task(self._watch_clock(table, *due), name=f"clock-{table.id}")
+
+    async def _watch_clock(self, table: LiveTable, end: float, seat: int, revision: int) -> None:
+        await asyncio.sleep(max(0.0, end - clocks.wall()))
+        try:
+            async with table.lock:
+                if table.revision != revision or table.seats[seat]["kind"] != "human":
+                    return
+                await self._run_out(table, seat)
+        except asyncio.CancelledError:
+            raise
+        except Rejected as exc:  # another process got there first, or the database is away
+            log.info("table %s: the clock of seat %s was not applied here (%s)", table.id, seat, exc.message)
+            if exc.code == "storage":
+                await asyncio.sleep(1.0)
+                table.clock_due = None
+        except Exception:
+            log.exception("table %s: handling the clock of seat %s failed", table.id, seat)
+        finally:
+            if table.clock_task is asyncio.current_task():
+                table.clock_task = None
+            self.schedule_clock(table)
+
+    async def _run_out(self, table: LiveTable, seat: int) -> None:
+        """The seat's clock ran out (call with the lock held): by the table's setting a bot
+        stands in until the owner reclaims the seat, the seat passes (a bot plays that one move
+        where the game has no pass), or the owner is expelled and a bot plays on for good.  Each
+        is a compare-and-set on the revision, so across processes it happens once."""
+        clock = table.header["clock"]
+        log.info("table %s: the clock of seat %s ran out (%s)", table.id, seat, clock["on_timeout"])
+        if clock["on_timeout"] == "skip":
+            state = table.state
+            legal = state.legal_actions(seat)
+            action = next((a for a in legal if a.get("type") == "pass"), None)
+            if action is None:
+                action = await self._one_bot_move(table, seat, clock["level"])
+            await self._commit(table, seat, state.version, action)
+            return
+        absent = "timeout" if clock["on_timeout"] == "bot" else "expelled"
+        running = clocks.expired(table.header["clock_state"], seat)
+        await self._change_seat(table, seat, {"kind": "bot", "bot_level": clock["level"], "absent": absent}, running)
+
+    async def _one_bot_move(self, table: LiveTable, seat: int, level: str) -> dict[str, Any]:
+        """A bot's choice for a person's seat, for one move only (a timed-out seat that cannot pass)."""
+        state = table.state
+        if level in seatbots.INLINE_LEVELS:
+            return seatbots.decide_inline(level, state, seat)
+        try:
+            return await self.bot_pool.decide(table.id, table.game.id, state.to_json(), seat, level,
+                                              seatbots.bot_seed(state.seed, seat, "timeout", state.version))
+        except Exception as exc:
+            log.error("the bot for a timed-out seat could not think (%r); a random legal move", exc)
+            return seatbots.fallback_move(state, seat)
+
+    async def _change_seat(self, table: LiveTable, seat: int, values: dict[str, Any],
+                           running: dict[str, Any] | None) -> None:
+        """Store a change of who plays a seat (compare-and-set), then show it everywhere."""
+        try:
+            await self.store.run(self.store.change_seat, table.id, table.revision, seat, values, running)
+        except Conflict:
+            await self.reload_or_roll_back(table, table.state.version)
+            raise Rejected("stale", "the table changed first; look again") from None
+        table.revision += 1
+        table.seats[seat].update(values)
+        table.header["clock_state"] = running
+        table.cache_version = -1
+        self.broadcast(table, [])
+        await self.hub.publish({"table": table.id, "kind": "seat", "revision": table.revision})
+        self.schedule_bots(table)
+        self.schedule_clock(table)
+
+    def _own_seat(self, table: LiveTable, guest: Guest, seat: Any) -> dict[str, Any]:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.state.players:
+            raise Rejected("bad_seat", f"seat must be a whole number from 0 to {table.state.players - 1}")
+        holder = table.seats[seat]
+        if holder["user_id"] != guest.id or holder["kind"] == "open":
+            raise Rejected("not_your_seat", f"seat {seat} is not yours")
+        return holder
+
+    async def reclaim(self, guest: Guest, table_id: Any, seat: Any) -> LiveTable:
+        """The owner of a seat a bot took when its clock ran out plays it again; its clock starts
+        a fresh turn if it is to move (the bank stays as it was: empty)."""
+        table = await self.get(table_id)
+        async with table.lock:
+            await self.recover(table)
+            await self.sync(table)
+            holder = self._own_seat(table, guest, seat)
+            if holder.get("absent") != "timeout":
+                raise Rejected("bad_request", f"seat {seat} is not played by a bot standing in for you")
+            if table.status != "playing" or table.state.is_over:
+                raise Rejected("game_over", "the game is over")
+            running = table.header.get("clock_state")
+            if running is not None:
+                running = clocks.restart_turn(running, seat, clocks.wall(), seat in table.state.to_move)
+            await self._change_seat(table, seat, {"kind": "human", "bot_level": None, "absent": None}, running)
+        return table
+
+    async def concede(self, guest: Guest, table_id: Any, seat: Any) -> LiveTable:
+        """The game ends for this player: a bot plays the seat to the end (the others play on)
+        and the seat ranks last, whatever its score; it cannot be reclaimed."""
+        table = await self.get(table_id)
+        async with table.lock:
+            await self.recover(table)
+            await self.sync(table)
+            holder = self._own_seat(table, guest, seat)
+            if holder.get("absent") in ("conceded", "expelled"):
+                raise Rejected("bad_request", f"seat {seat} has already left the game")
+            if table.status != "playing" or table.state.is_over:
+                raise Rejected("game_over" if table.state.is_over else "not_started",
+                               "only a game being played can be conceded")
+            clock = table.header.get("clock")
+            level = clock["level"] if clock else seatbots.CONCEDE_LEVEL
+            running = table.header.get("clock_state")
+            if running is not None:
+                running = clocks.restart_turn(running, seat, clocks.wall(), False)
+            await self._change_seat(table, seat, {"kind": "bot", "bot_level": level, "absent": "conceded"}, running)
+        return table
 
     # ---- abandoned seats -----------------------------------------------------------------------
     def start_housekeeping(self) -> None:
@@ -808,7 +976,8 @@ class TableManager:
 
     async def stop(self) -> None:
         self.stopping = True
-        tasks = [t for table in self.tables.values() for t in (*table.bot_tasks.values(), table.sync_task) if t]
+        tasks = [t for table in self.tables.values()
+                 for t in (*table.bot_tasks.values(), table.sync_task, table.clock_task) if t]
         if self.housekeeper is not None:
             tasks.append(self.housekeeper)
         for task in tasks:

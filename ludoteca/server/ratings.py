@@ -36,19 +36,23 @@ def shown(mu: float, sigma: float) -> int:
 
 
 def player_of(seat: dict[str, Any]) -> str | None:
-    """Who a seat's result counts for: the account, the bot level, or nobody (an open seat)."""
-    if seat["kind"] == "human":
+    """Who a seat's result counts for: the account (also while a bot stands in for it, or after
+    it conceded or was expelled), the bot level, or nobody (an open seat)."""
+    if seat["kind"] == "human" or (seat.get("absent") and seat["user_id"]):
         return seat["user_id"]
     if seat["kind"] == "bot":
         return f"bot:{seat['bot_level']}"
     return None
 
 
-def ranks_of(scores: list[float] | None, winners: list[int] | None, players: int) -> list[int]:
-    """1 for the winners, then the others by score, best first; equal results share a rank."""
+def ranks_of(scores: list[float] | None, winners: list[int] | None, players: int,
+             left: frozenset[int] = frozenset()) -> list[int]:
+    """1 for the winners, then the others by score, best first; equal results share a rank.
+    Seats in ``left`` (conceded or expelled) rank after everyone else, whatever the bot that
+    played them out scored."""
     scores = list(scores or [0] * players)
     won = set(winners or [])
-    keys = [(seat in won, scores[seat]) for seat in range(players)]
+    keys = [(seat not in left, seat in won and seat not in left, scores[seat]) for seat in range(players)]
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
@@ -72,10 +76,11 @@ def _rate_once(engine: Engine, table_id: str) -> bool:
             return False
         table = conn.execute(select(game_tables.c.game, game_tables.c.players, game_tables.c.scores,
                                     game_tables.c.winners).where(game_tables.c.id == table_id)).one()
-        holders = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.user_id, seats.c.bot_level)
+        holders = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.user_id, seats.c.bot_level, seats.c.absent)
                                .where(seats.c.table_id == table_id).order_by(seats.c.seat)).mappings().all()
         players = [player_of(dict(h)) for h in holders]
-        ranks = ranks_of(table.scores, table.winners, table.players)
+        left = frozenset(h["seat"] for h in holders if h["absent"] in ("conceded", "expelled"))
+        ranks = ranks_of(table.scores, table.winners, table.players, left)
         counted = [(p, r) for p, r in zip(players, ranks, strict=True) if p is not None]
         if len({p for p, _ in counted}) < 2:
             return True  # nothing to compare: claimed, and no rating moves

@@ -44,6 +44,9 @@ log = logging.getLogger("ludoteca.server")
 CANDIDATE_LEVELS = ("random", "easy", "normal", "hard", "expert")
 #: Levels cheap enough to choose on the event loop (no search, no look-ahead).
 INLINE_LEVELS = ("random",)
+#: Who plays out the seat of a player who conceded an untimed table (a timed table's clock
+#: names its own level): the game is over for the conceder, so the stand-in need not be strong.
+CONCEDE_LEVEL = "random"
 #: Worker priority: CPU weight about a tenth of the event loop's when both want the processor.
 BOT_NICENESS = 10
 #: The key of the seed hash: fixed, so a table's bots choose the same way in every process.

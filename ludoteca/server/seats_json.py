@@ -8,8 +8,10 @@ from typing import Any
 
 
 def public_seat(row: Mapping[str, Any]) -> dict[str, Any]:
-    """``{"seat", "kind": "human"|"bot"|"open", "name", "level"}`` from a seat row."""
-    return {"seat": row["seat"], "kind": row["kind"], "name": row["name"], "level": row["bot_level"]}
+    """``{"seat", "kind": "human"|"bot"|"open", "name", "level", "absent"}`` from a seat row;
+    ``absent`` says why a bot plays a person's seat ("timeout", "conceded", "expelled") or is null."""
+    return {"seat": row["seat"], "kind": row["kind"], "name": row["name"], "level": row["bot_level"],
+            "absent": row.get("absent")}
 
 
 def public_seats(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

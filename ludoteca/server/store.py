@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, and_, bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from . import clocks
 from .db import actions, game_tables, seats
 from .refusals import StorageUnavailable
 
@@ -47,7 +48,7 @@ def _advance_statement(checked: bool) -> Any:
     return update(game_tables).where(where).values(
         version=bindparam("version"), to_move=bindparam("to_move"), status=bindparam("status"),
         scores=bindparam("scores"), winners=bindparam("winners"), updated_at=bindparam("updated_at"),
-        revision=game_tables.c.revision + 1)
+        clock_state=bindparam("clock_state"), revision=game_tables.c.revision + 1)
 
 
 ADVANCE = _advance_statement(checked=True)
@@ -188,7 +189,7 @@ class Store:
     @staticmethod
     def _seats(conn: Any, table_id: str) -> list[dict[str, Any]]:
         return [dict(r) for r in conn.execute(
-            select(seats.c.seat, seats.c.kind, seats.c.user_id, seats.c.name, seats.c.bot_level)
+            select(seats.c.seat, seats.c.kind, seats.c.user_id, seats.c.name, seats.c.bot_level, seats.c.absent)
             .where(seats.c.table_id == table_id).order_by(seats.c.seat)).mappings()]
 
     # ---- the one write that matters: an accepted action -------------------------------------
@@ -275,7 +276,7 @@ class Store:
     @staticmethod
     def _advance_params(item: tuple, stamp: datetime) -> dict[str, Any]:
         table_id, idx, _, _, summary, revision = item
-        return {"key": table_id, "at": idx, "rev": revision, **summary, "updated_at": stamp}
+        return {"key": table_id, "at": idx, "rev": revision, "clock_state": None, **summary, "updated_at": stamp}
 
     @staticmethod
     def _action_row(item: tuple, stamp: datetime) -> dict[str, Any]:
@@ -344,10 +345,28 @@ class Store:
             conn.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat))
                          .values(kind="human", user_id=user_id, name=shown, sat_at=stamp, seen_at=stamp))
             if all(h["kind"] != "open" for h in holders if h["seat"] != seat):
+                head = conn.execute(select(game_tables.c.clock, game_tables.c.players, game_tables.c.to_move)
+                                    .where(game_tables.c.id == table_id)).first()
                 conn.execute(update(game_tables).where(and_(game_tables.c.id == table_id,
                                                             game_tables.c.status == "waiting"))
-                             .values(status="playing"))
+                             .values(status="playing",
+                                     clock_state=clocks.start(head.clock, head.players, head.to_move, clocks.wall())))
         return shown
+
+    def change_seat(self, table_id: str, revision: int, seat: int, values: dict[str, Any],
+                    clock_state: dict[str, Any] | None) -> None:
+        """Change who plays a seat of a started table (a bot stands in, the owner reclaims it,
+        a concession) and its clock, as a compare-and-set on the revision like an action: raises
+        Conflict, changing nothing, unless the table is still at ``revision`` and playing.  An
+        expiring clock seen by several processes therefore changes the seat exactly once."""
+        with self.engine.begin() as conn:
+            moved = conn.execute(update(game_tables).where(and_(
+                game_tables.c.id == table_id, game_tables.c.revision == revision,
+                game_tables.c.status == "playing")).values(
+                clock_state=clock_state, revision=game_tables.c.revision + 1, updated_at=now())).rowcount
+            if moved != 1:
+                raise Conflict(f"table {table_id} changed; the seat was not changed")
+            conn.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat)).values(**values))
 
     def rename(self, user_id: str, name: str) -> dict[str, str]:
         """A guest's new name shows at every seat they hold, made unique at each table; returns
@@ -445,6 +464,12 @@ class Store:
                 table["seats"] = self._seats(conn, table["id"])
                 result.append(table)
         return result
+
+    def timed_tables(self) -> list[str]:
+        """Playing tables with a clock: after a restart their clocks must be watched again."""
+        with self.engine.connect() as conn:
+            return [row.id for row in conn.execute(select(game_tables.c.id).where(and_(
+                game_tables.c.status == "playing", game_tables.c.clock.is_not(None))))]
 
     def tables_with_bots_to_move(self) -> list[str]:
         """Playing tables where a bot is to move: after a restart their bots must be woken.

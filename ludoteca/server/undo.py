@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import clocks
 from .identity import Guest
 from .live import Rejected, TableManager, replay_record
 from .store import Conflict
@@ -54,7 +55,9 @@ async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, ve
         # Trusted: every one of these actions was judged when this server accepted it.
         rebuilt, entries = replay_record(table.game, state.players, state.seed, state.options, kept, True)
         summary = {"version": rebuilt.version, "to_move": list(rebuilt.to_move), "status": "playing",
-                   "scores": None, "winners": None}
+                   "scores": None, "winners": None,
+                   "clock_state": clocks.after(table.header.get("clock"), table.header.get("clock_state"), [],
+                                               rebuilt.to_move, clocks.wall())}
         try:
             await manager.store.run(manager.store.undo_actions, table.id, state.version, table.revision,
                                     steps, seat, summary)

@@ -40,15 +40,9 @@ def _whole(value: Any) -> bool:
 
 class ActivationRules(Supplies):
     def _start_activation(self) -> None:
-        kind, amount = self._event_kind()
-        delta = amount if kind == "nurse_delta" else 0
-        base = self.content.rules["nurses"]
+        """Every seat starts activating at once; its meeples came home at the last shift
+        change (or the set-up), so nothing is reset here."""
         for hospital in self.hospitals:
-            admin = self._administrator(hospital, "extra_nurse")
-            extra = admin["amount"] if admin is not None else 0
-            hospital["nurses"] = max(0, base + extra + delta)
-            hospital["departments_used"] = [0] * len(hospital["departments"])
-            hospital["specialists_used"] = [0] * len(hospital["specialists"])
             hospital["activation"] = idle_activation()
             hospital["activation_ended"] = False
         self.phase = "activate"
@@ -75,8 +69,7 @@ class ActivationRules(Supplies):
                 # counting matching patients decides (the hot path of every activation).
                 if (can_resolve(hospital, target) if target[4] or target[5] else enough_patients(found, target)):
                     acts.append({"type": "department", "dept": i})
-        if hospital["blood_bags"] > 0:
-            acts += [{"type": "blood", "bed": b} for b, c in enumerate(hospital["bed_colour"]) if c >= 0]
+        acts += self._blood_actions(hospital)
         acts.append({"type": "end"})
         return acts
 
@@ -84,28 +77,73 @@ class ActivationRules(Supplies):
         acts: list[Action] = [{"type": "meeple", "meeple": NURSE}] if hospital["nurses"] > 0 else []
         acts += [{"type": "meeple", "meeple": k} for k, used in enumerate(hospital["specialists_used"])
                  if not used]
-        return acts
+        return acts + self._blood_actions(hospital)
 
     def _patient_actions(self, hospital: Hospital) -> list[Action]:
         step = hospital["activation"]
         target = self.content.department_targets[hospital["departments"][step["department"]]]
-        return [{"type": "patient", "bed": b} for b in candidates(hospital, target, step["chosen"])]
+        acts: list[Action] = [{"type": "patient", "bed": b} for b in candidates(hospital, target, step["chosen"])]
+        return acts + self._blood_actions(hospital)
 
     def _specialist_actions(self, hospital: Hospital) -> list[Action]:
         step = hospital["activation"]
         spec = hospital["specialists"][step["meeple"]]
         acts: list[Action] = [{"type": "skip"}] if step["step"] == "specialist" else []
         if self.content.specialist_blood[spec]:
-            acts.append({"type": "bonus"})
+            if self.blood_supply > 0:
+                acts.append({"type": "bonus"})
         else:
             target = self.content.specialist_targets[spec]
             acts += [{"type": "patient", "bed": b} for b in candidates(hospital, target, step["chosen"], step)]
-        return acts
+        return acts + self._blood_actions(hospital)
 
     def _blood_use_actions(self, hospital: Hospital) -> list[Action]:
-        here = effective_colour(hospital, hospital["activation"]["bed"])
-        return [{"type": "blood_use", "use": use} for use in BLOOD_USES
-                if use == "treat" or COLOURS.index(use) != here]
+        return [{"type": "blood_use", "use": use} for use in self._blood_uses(hospital, hospital["activation"]["bed"])]
+
+    # ---- blood bags, at any moment of the activation -------------------------------------------
+    def _blood_actions(self, hospital: Hospital) -> list[Action]:
+        """Spanish text: "Una bolsa de sangre puede devolverse al suministro general en cualquier
+        momento de tu activación"; French text: "Les poches de sang peuvent être défaussées à tout
+        moment".  Between departments any patient; inside a department's chain (option
+        ``blood_bags_between_departments_only`` forbids it) any patient not already chosen for
+        the group, by a use that leaves the chain completable."""
+        if hospital["blood_bags"] <= 0:
+            return []
+        step = hospital["activation"]["step"]
+        if step == "idle":
+            return [{"type": "blood", "bed": b} for b, c in enumerate(hospital["bed_colour"]) if c >= 0]
+        if self.options["blood_bags_between_departments_only"]:
+            return []
+        return [{"type": "blood", "bed": b} for b, c in enumerate(hospital["bed_colour"])
+                if c >= 0 and self._blood_uses(hospital, b)]
+
+    def _blood_uses(self, hospital: Hospital, bed: int) -> list[str]:
+        """The uses of a blood bag on ``bed`` now: +1, or a colour other than the one it counts
+        as; inside a chain only those after which the chain can still be completed."""
+        here = effective_colour(hospital, bed)
+        uses = [use for use in BLOOD_USES if use == "treat" or COLOURS.index(use) != here]
+        step = hospital["activation"]
+        at = step.get("resume", step["step"])
+        if at == "idle":
+            return uses
+        if bed in step.get("chosen", ()):
+            return []
+        return [use for use in uses if self._chain_survives(hospital, step, at, bed, use)]
+
+    def _chain_survives(self, hospital: Hospital, step: dict[str, Any], at: str, bed: int, use: str) -> bool:
+        """Whether the department (or specialist) in progress can still be completed after a
+        blood bag's ``use`` on ``bed`` (tried on a copy of the beds)."""
+        trial = self._beds_after_blood(hospital, bed, use)
+        content = self.content
+        if at == "specialist":
+            return True           # the specialist's effect may always be skipped
+        if at == "specialist_more":
+            target = content.specialist_targets[hospital["specialists"][step["meeple"]]]
+            return bool(candidates(trial, target, step["chosen"], step))
+        target = content.department_targets[hospital["departments"][step["department"]]]
+        if at == "meeple":
+            return can_resolve(trial, target)
+        return bool(candidates(trial, target, step["chosen"]))
 
     _STEP_ACTIONS: dict[str, Callable[[Any, Hospital], list[Action]]] = {
         "idle": _idle_actions, "meeple": _meeple_actions, "patients": _patient_actions,
@@ -179,11 +217,38 @@ class ActivationRules(Supplies):
         return events
 
     def _specialist_available(self, hospital: Hospital, spec: int, context: dict[str, Any]) -> bool:
+        """Whether the specialist's effect can be used now, or after a blood bag (which may be
+        spent between the department's treatment and the specialist's effect)."""
         if not context["trigger_values"]:
             return False
         if self.content.specialist_blood[spec]:
             return self.blood_supply > 0
-        return can_resolve(hospital, self.content.specialist_targets[spec], context)
+        target = self.content.specialist_targets[spec]
+        if can_resolve(hospital, target, context):
+            return True
+        if hospital["blood_bags"] <= 0 or self.options["blood_bags_between_departments_only"]:
+            return False
+        return any(self._blood_helps_specialist(hospital, target, context, bed)
+                   for bed, colour in enumerate(hospital["bed_colour"]) if colour >= 0)
+
+    def _blood_helps_specialist(self, hospital: Hospital, target: tuple, context: dict[str, Any],
+                                bed: int) -> bool:
+        """Whether one blood bag on ``bed`` (+1 or a colour) makes the specialist's effect possible."""
+        return any(can_resolve(self._beds_after_blood(hospital, bed, use), target, context)
+                   for use in BLOOD_USES)
+
+    def _beds_after_blood(self, hospital: Hospital, bed: int, use: str) -> Hospital:
+        """A copy of the beds as they would be after a blood bag's ``use`` on ``bed`` (+1, a
+        discharge at 7, or a colour), for checking what is still possible."""
+        trial = {key: list(hospital[key]) for key in ("bed_colour", "bed_value", "bed_treated", "bed_tint")}
+        if use != "treat":
+            trial["bed_tint"][bed] = COLOURS.index(use)
+            return trial
+        trial["bed_treated"][bed] = 1
+        trial["bed_value"][bed] += 1
+        if trial["bed_value"][bed] >= self.content.rules["discharge_at"]:
+            trial["bed_colour"][bed], trial["bed_value"][bed], trial["bed_tint"][bed] = -1, 0, -1
+        return trial
 
     def skip_specialist(self, seat: int, action: Action) -> list[Event]:
         self.hospitals[seat]["activation"] = idle_activation()
@@ -197,16 +262,19 @@ class ActivationRules(Supplies):
         return [{"type": "blood_gained", "seat": seat, "amount": gained}]
 
     def choose_blood_bed(self, seat: int, action: Action) -> list[Event]:
-        self.hospitals[seat]["activation"] = {"step": "blood_use", "bed": action["bed"]}
+        """The step in progress is kept (``resume``) and taken up again once the bag is spent."""
+        step = self.hospitals[seat]["activation"]
+        step["resume"], step["step"], step["bed"] = step["step"], "blood_use", action["bed"]
         return []
 
     def spend_blood_bag(self, seat: int, action: Action) -> list[Event]:
         hospital = self.hospitals[seat]
-        bed = hospital["activation"]["bed"]
+        step = hospital["activation"]
+        bed = step.pop("bed")
+        step["step"] = step.pop("resume")
         use = action["use"]
         hospital["blood_bags"] -= 1
         self.blood_supply += 1
-        hospital["activation"] = idle_activation()
         if use == "treat":
             discharged = self._treat(hospital, bed, 1)
             return [{"type": "blood_treat", "seat": seat, "bed": bed, "discharged": discharged}]
@@ -232,8 +300,22 @@ class ActivationRules(Supplies):
         if kind in ("blood", "blood_use"):
             if hospital["blood_bags"] <= 0:
                 return "you have no blood bag"
-            if at != "idle" and kind == "blood":
-                return "finish the department you started before spending a blood bag"
+            if at == "blood_use" and kind == "blood":
+                return "say first how to spend the blood bag already chosen"
+            if at != "idle" and kind == "blood" and self.options["blood_bags_between_departments_only"]:
+                return ("finish the department you started before spending a blood bag "
+                        "(option blood_bags_between_departments_only)")
+            if kind == "blood" and _whole(action.get("bed")) and action["bed"] in step.get("chosen", ()):
+                return (f"the patient in bed {action['bed']} is already chosen for this effect; "
+                        "a blood bag goes on it before it is chosen")
+            if kind == "blood" and at != "idle":
+                return (f"a blood bag on bed {action.get('bed')!r} now would leave the department "
+                        "you started impossible to complete")
+        if kind == "blood_use" and at == "blood_use" and action.get("use") in BLOOD_USES:
+            if action["use"] != "treat" and COLOURS.index(action["use"]) == effective_colour(hospital, step["bed"]):
+                return f"the patient in bed {step['bed']} already counts as {action['use']}"
+            return (f"spending the blood bag that way on bed {step['bed']} would leave the department "
+                    "you started impossible to complete")
         if kind == "department":
             return self._why_not_department(hospital, action.get("dept"))
         if kind == "meeple" and at == "meeple":

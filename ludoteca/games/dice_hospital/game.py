@@ -3,12 +3,13 @@ to the heuristic, the terminal board and the RL encoding."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ludoteca.engine import Game
-from ludoteca.engine.options import flag, params_option
+from ludoteca.engine import Game, State
+from ludoteca.engine.options import choice, flag, params_option
 
-from . import encoding, heuristic, terminal
+from . import effect_words, encoding, heuristic, lab_hooks, terminal
 from .content import content_for
 from .state import DiceHospitalState
 
@@ -21,7 +22,7 @@ class DiceHospital(Game):
     title = "Dice Hospital"
     min_players = 1
     max_players = 4
-    version = 1
+    version = 2
     state_class = DiceHospitalState
     experimental_players = (1,)
     hidden_information = True
@@ -46,6 +47,18 @@ class DiceHospital(Game):
         "empty_bonus_needs_discharge": flag(
             False, "Ruling: the +5 for empty wards needs at least one patient discharged that "
                    "round (the texts give it for empty wards alone)."),
+        "extra_offer_timing": choice(
+            "round-start", "round-start", "after-intake",
+            help="Two players and solo: when the first player may reveal one more department or "
+                 "specialist: at the start of the round, before the intake (Board Game Arena), or "
+                 "after the ambulances are claimed, by the new first player."),
+        "blood_bags_between_departments_only": flag(
+            False, "Restriction: blood bags only between departments (the texts allow them at any "
+                   "moment of your activation)."),
+        "solo_blood_any_ambulance": flag(
+            False, "Solo: the blood bag comes with any ambulance taken, not only ambulance 1 "
+                   "(French text: \"Tout gestionnaire qui prend l'ambulance n°1 reçoit une poche "
+                   "de sang\")."),
         "admissions_panic": flag(False, "Variant: start with 5 patients valued 3, 3, 4, 5, 5."),
         "national_epidemic": flag(
             False, "Variant: each claimed ambulance brings one extra rolled patient."),
@@ -82,6 +95,24 @@ class DiceHospital(Game):
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         """The terminal board (``ludoteca play``), drawn from a view only."""
         return terminal.render_text(view, lang)
+
+    def explain(self, topic: str, view: dict[str, Any], lang: str = "en") -> str | None:
+        """``? cardiology`` at the terminal: what a department, specialist, administrator or
+        event does, in words (``effect_words``); ``?`` alone lists the names."""
+        return effect_words.explain(content_for(None), topic, lang)
+
+    # ---- balance lab (LAB.md 7.3; lab_hooks.py) ---------------------------------------------
+    def progress(self, state: State) -> tuple[int, int]:
+        return lab_hooks.progress(state)
+
+    def seat_order(self, state: State) -> list[int] | None:
+        return lab_hooks.seat_order(state)
+
+    def telemetry(self, state: State, seat: int) -> dict[str, float]:
+        return lab_hooks.telemetry(state, seat)
+
+    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str]:
+        return lab_hooks.content_keys(state, action)
 
     # ---- RL interop -----------------------------------------------------------------------
     def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:

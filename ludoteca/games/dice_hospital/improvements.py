@@ -1,6 +1,7 @@
 """Phase 2, hospital improvements: with two players (and solo) the first player may reveal one
-more offer; then in ambulance order each takes a department tile or a specialist card (with its
-meeple) or passes; then each may return one improvement for a blood bag.
+more offer (at the start of the round by default, see ``extra_reveals``); then in ambulance
+order each takes a department tile or a specialist card (with its meeple) or passes; then
+each may return one improvement for a blood bag.
 
 Phases ``reveal``, ``take`` and ``return`` of :mod:`.phases`.
 """
@@ -17,8 +18,18 @@ class ImprovementRules(Supplies):
     def _start_improvements(self) -> None:
         self.queue = sorted((s for s in range(self.players) if self.hospitals[s]["ambulance"]),
                             key=lambda s: self.hospitals[s]["ambulance"])
-        self.reveals_left = self.content.rules["two_player_extra_reveals"] if self.players <= 2 else 0
+        self.reveals_left = self.extra_reveals("after-intake")
         self._next_reveal_or_take()
+
+    def extra_reveals(self, timing: str) -> int:
+        """French text: "S'il n'y a que 2 gestionnaires, celui qui commence peut choisir de
+        révéler une tuile Service ou une carte Spécialiste en plus" (solo too, whose offers are
+        as for two).  How many the first player may reveal at ``timing`` (``"round-start"``,
+        before the intake as on Board Game Arena, or ``"after-intake"``, by the new first
+        player), per option ``extra_offer_timing``."""
+        if self.players > 2 or self.options["extra_offer_timing"] != timing:
+            return 0
+        return self.content.rules["two_player_extra_reveals"]
 
     def _next_reveal_or_take(self) -> None:
         if self.reveals_left > 0 and (self.department_pile or self.specialist_pile):
@@ -79,7 +90,10 @@ class ImprovementRules(Supplies):
         elif what == "specialist":
             self.specialist_offer.append(self.specialist_pile.pop())
         self.reveals_left = self.reveals_left - 1 if what != "none" else 0
-        self._next_reveal_or_take()
+        if self.options["extra_offer_timing"] == "round-start":
+            self._next_reveal_or_roll()
+        else:
+            self._next_reveal_or_take()
         return [{"type": "revealed", "seat": seat, "kind": what}]
 
     def take_improvement(self, seat: int, action: Action) -> list[Event]:

@@ -16,7 +16,8 @@ from .supplies import Supplies
 class IntakeRules(Supplies):
     # ---- the start of a round -----------------------------------------------------------------
     def _start_round(self) -> None:
-        """Events variant: one event card, revealed before the intake."""
+        """Events variant: one event card, revealed before the intake; then the staff is at
+        home (:meth:`_staff_come_home`) and the intake begins."""
         self.event = -1
         if self.event_pile:
             self.event = self.event_pile.pop()
@@ -30,8 +31,21 @@ class IntakeRules(Supplies):
                         self.department_offer.append(self.department_pile.pop())
                     if self.specialist_pile:
                         self.specialist_offer.append(self.specialist_pile.pop())
+        # The staff came home at the set-up or the shift change just played; counted here,
+        # once the event that may add or strike a nurse is known.
+        self._staff_come_home()
         for hospital in self.hospitals:
             hospital["round_stats"] = {}
+        self.reveals_left = self.extra_reveals("round-start")
+        self._next_reveal_or_roll()
+
+    def _next_reveal_or_roll(self) -> None:
+        """Board Game Arena's timing (option ``extra_offer_timing``): the round's first player
+        may reveal one more offer before the intake; then the dice are rolled."""
+        if self.reveals_left > 0 and (self.department_pile or self.specialist_pile):
+            self.phase = "reveal"
+            return
+        self.reveals_left = 0
         self._intake_roll()
 
     def _intake_roll(self) -> None:
@@ -86,6 +100,15 @@ class IntakeRules(Supplies):
                   and not self.options["first_player_may_take_ambulance_1"])
         return [i + 1 for i, owner in enumerate(self.ambulance_owners)
                 if owner < 0 and not (barred and i == 0)]
+
+    def lowest_ambulance_brings_blood(self, number: int) -> bool:
+        """The blood bag of the lowest claimed ambulance.  Spanish text: "El jugador que reclama
+        la ambulancia de menor valor consigue 1 bolsa de sangre"; French text: "Tout
+        gestionnaire qui prend l'ambulance n°1 reçoit une poche de sang".  With players the two
+        agree but for an unclaimed ambulance 1 (the Spanish text is followed); solo, where the
+        one ambulance taken is always the lowest, only ambulance 1 brings it (option
+        ``solo_blood_any_ambulance`` gives it for any)."""
+        return self.players > 1 or number == 1 or self.options["solo_blood_any_ambulance"]
 
     # ---- who decides -------------------------------------------------------------------------
     def sorting_seat(self) -> tuple[int, ...]:
@@ -154,10 +177,13 @@ class IntakeRules(Supplies):
                     self.bag[colour] += 1
         claimed = [i for i, owner in enumerate(self.ambulance_owners) if owner >= 0]
         if claimed:
-            seat = self.ambulance_owners[min(claimed)]
-            self._gain_blood(self.hospitals[seat], self.content.rules["lowest_ambulance_blood_bags"])
+            lowest = min(claimed)
+            seat = self.ambulance_owners[lowest]
+            gained = 0
+            if self.lowest_ambulance_brings_blood(lowest + 1):
+                gained = self._gain_blood(self.hospitals[seat], self.content.rules["lowest_ambulance_blood_bags"])
             self.first_player = seat
-            events.append({"type": "first_player", "seat": seat})
+            events.append({"type": "first_player", "seat": seat, "blood": gained})
         for hospital in self.hospitals:
             hospital["arriving"].sort(key=lambda die: die[1])
         self.ambulances = []

@@ -11,6 +11,7 @@ which the state provides, so this module does not import the state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ludoteca.engine.i18n import text
@@ -30,6 +31,10 @@ class Table(Protocol):
 
     def owned(self, seat: int, kind: str) -> list[int]: ...
 
+    def starting_colours(self, seat: int) -> list[int]: ...
+
+    def tie_being_sorted(self) -> tuple[list[list[int]], int]: ...
+
 
 COLOUR_NAMES = {
     "red": {"en": "red", "es": "rojo", "fr": "rouge"},
@@ -41,6 +46,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "start": {"en": "Give the starting patients the values {values}",
               "es": "Asignar a los pacientes iniciales los valores {values}",
               "fr": "Donner aux patients de départ les valeurs {values}"},
+    "sort_tie": {"en": "Put the {colour} {value} next, into ambulance {number} (tied {value}s: {dice})",
+                 "es": "Colocar el {colour} {value} a continuación, en la ambulancia {number} "
+                       "(empatados a {value}: {dice})",
+                 "fr": "Placer le {colour} {value} ensuite, dans l'ambulance {number} "
+                       "(ex aequo à {value} : {dice})"},
+    "for_seat": {"en": "{what} (seat {seat})", "es": "{what} (asiento {seat})", "fr": "{what} (place {seat})"},
     "admin": {"en": "Keep the administrator {name}", "es": "Quedarse con el administrador {name}",
               "fr": "Garder le directeur {name}"},
     "sort": {"en": "Put a {colour} die next in the ambulances",
@@ -92,6 +103,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "ev_first_player": {"en": "Seat {seat} becomes first player and gains a blood bag",
                         "es": "El asiento {seat} pasa a ser jugador inicial y gana una bolsa de sangre",
                         "fr": "La place {seat} devient premier joueur et gagne une poche de sang"},
+    "ev_first_player_no_blood": {"en": "Seat {seat} becomes first player",
+                                 "es": "El asiento {seat} pasa a ser jugador inicial",
+                                 "fr": "La place {seat} devient premier joueur"},
     "ev_department": {"en": "Seat {seat} uses {name} on {beds}",
                       "es": "El asiento {seat} usa {name} en {beds}",
                       "fr": "La place {seat} utilise {name} sur {beds}"},
@@ -214,12 +228,18 @@ def describe_action(table: Table, action: dict[str, Any], lang: str) -> str:
     kind = action.get("type")
     try:
         if kind == "start":
-            return text(CATALOGUE, "start", lang, values=", ".join(map(str, action["values"])))
+            return text(CATALOGUE, "start", lang, values=_per_seat(table, lambda seat: _start_values(
+                table, seat, action["values"], lang), lang))
         if kind == "admin":
             admin = content.administrators[content.administrator_index(action["admin"])]
             return text(CATALOGUE, "admin", lang, name=admin["name"][lang])
         if kind == "sort":
-            return text(CATALOGUE, "sort", lang, colour=colour_name(action["colour"], lang))
+            tied, number = table.tie_being_sorted()
+            if not tied:
+                return text(CATALOGUE, "sort", lang, colour=colour_name(action["colour"], lang))
+            return text(CATALOGUE, "sort_tie", lang, colour=colour_name(action["colour"], lang),
+                        value=tied[0][1], number=number,
+                        dice=", ".join(colour_name(COLOURS[c], lang) for c, _ in tied))
         if kind == "ambulance":
             return text(CATALOGUE, "ambulance", lang, number=action["number"])
         if kind in ("morgue", "bed", "patient", "blood"):
@@ -250,10 +270,33 @@ def describe_action(table: Table, action: dict[str, Any], lang: str) -> str:
     return ", ".join(f"{k}={v}" for k, v in action.items())
 
 
+def _per_seat(table: Table, words: Callable[[int], str | None], lang: str) -> str:
+    """What an action means for the seats deciding it at once: one phrase when it means the
+    same for all of them, else each seat's (``describe`` has no seat, and seats activating or
+    setting up at once own different departments, specialists and dice)."""
+    phrases: dict[str, list[int]] = {}
+    for seat in table.to_move:
+        phrase = words(seat)
+        if phrase is not None:
+            phrases.setdefault(phrase, []).append(seat)
+    if len(phrases) == 1:
+        return next(iter(phrases))
+    return " / ".join(text(CATALOGUE, "for_seat", lang, what=phrase, seat=", ".join(map(str, seats)))
+                      for phrase, seats in phrases.items())
+
+
+def _start_values(table: Table, seat: int, values: list[int], lang: str) -> str | None:
+    """``red 5, yellow 3, green 4``: each starting die's colour with the value it gets."""
+    colours = table.starting_colours(seat)
+    if len(colours) != len(values):
+        return None
+    return ", ".join(f"{colour_name(COLOURS[c], lang)} {v}" if c >= 0 else str(v)
+                     for c, v in zip(colours, values, strict=True))
+
+
 def _owned_name(table: Table, action: dict[str, Any], lang: str) -> str:
     """The name of the department / specialist an action points at, for whoever may choose it
-    now.  ``describe`` has no seat, so when seats activating at once own different things at
-    that index the label names the index instead."""
+    now (each seat's name when seats choosing at once own different things at that index)."""
     is_department = action["type"] == "department" or (action["type"] == "return"
                                                        and action["kind"] == "department")
     kind = "department" if is_department else "specialist"
@@ -263,14 +306,11 @@ def _owned_name(table: Table, action: dict[str, Any], lang: str) -> str:
         index = action["meeple"]
     else:
         index = action["index"]
-    names = set()
-    for seat in table.to_move:
+    def name(seat: int) -> str | None:
         owned = table.owned(seat, kind)
-        if 0 <= index < len(owned):
-            names.add(_names(table.content, kind)[owned[index]][lang])
-    if len(names) == 1:
-        return names.pop()
-    return f"{text(CATALOGUE, f'{kind}_kind', lang)} {index}"
+        return _names(table.content, kind)[owned[index]][lang] if 0 <= index < len(owned) else None
+
+    return _per_seat(table, name, lang) or f"{text(CATALOGUE, f'{kind}_kind', lang)} {index}"
 
 
 def describe_event(content: Content, event: dict[str, Any], lang: str) -> str:
@@ -316,6 +356,8 @@ def describe_event(content: Content, event: dict[str, Any], lang: str) -> str:
     if kind in ("sorted", "blood_colour"):
         return text(CATALOGUE, f"ev_{kind}", lang, seat=seat, bed=event.get("bed"),
                     colour=colour_name(event["colour"], lang))
+    if kind == "first_player" and not event.get("blood", 1):
+        return text(CATALOGUE, "ev_first_player_no_blood", lang, seat=seat)
     if kind in ("first_player", "start", "admin_chosen", "morgue", "admitted", "passed",
                 "blood_gained", "blood_treat", "activation_ended"):
         return text(CATALOGUE, f"ev_{kind}", lang, seat=seat, bed=event.get("bed"),

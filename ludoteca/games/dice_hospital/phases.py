@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from ludoteca.engine.phases import Phase, phase_table
 
-#: After the set-up and after every shift change a round starts with the intake roll.
-ROUND_START = ("sort", "claim")
+#: After the set-up and after every shift change a round starts with the extra offer (two
+#: players and solo, at Board Game Arena's timing) or the intake roll.
+ROUND_START = ("reveal", "sort", "claim")
 #: Once the ambulances are claimed, any later step of the round may be the next decision
 #: (a step nobody has to decide is skipped: no overflow, no improvement owned, ...).
 AFTER_CLAIMS = ("place", "reveal", "take", "return", "activate")
@@ -34,7 +35,7 @@ TABLE = phase_table(
           handlers={"morgue": "send_to_morgue", "bed": "admit_patient"}, then=AFTER_CLAIMS,
           help="every seat with arriving patients: the morgue if full, then a bed, one die at a time"),
     Phase("reveal", movers="revealing_seat", legal="reveal_actions",
-          handlers={"reveal": "reveal_offer"}, then=("reveal", "take", "return", "activate"),
+          handlers={"reveal": "reveal_offer"}, then=("reveal", "sort", "claim", "take", "return", "activate"),
           help="two players and solo: the first player may reveal one more offer"),
     Phase("take", movers="next_in_queue", legal="take_actions",
           handlers={"take": "take_improvement", "pass": "pass_improvement"},

@@ -148,6 +148,18 @@ class DiceHospitalState(PreparationRules, IntakeRules, ImprovementRules, Activat
         """The departments or specialists ``seat`` owns, in its own order (content indices)."""
         return self.hospitals[seat]["departments" if kind == "department" else "specialists"]
 
+    def starting_colours(self, seat: int) -> list[int]:
+        """The colours of ``seat``'s starting dice still to be valued, in draw order."""
+        return self.hospitals[seat]["starting_dice"]
+
+    def tie_being_sorted(self) -> tuple[list[list[int]], int]:
+        """In phase ``sort``: the tied dice (``[colour, value]``) and the ambulance the next of
+        them goes into; ``([], 0)`` in any other phase."""
+        if self.phase != "sort":
+            return [], 0
+        start, end = self.sort_group()
+        return self.intake_line[start:end], start // self.dice_per_ambulance + 1
+
     # ---- views, refusals, hidden information --------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)

@@ -118,6 +118,20 @@ class Supplies:
         admin = self.content.administrators[index]
         return admin if admin["kind"] == kind else None
 
+    def _staff_come_home(self) -> None:
+        """Set-up 2 and shift change: "Mueve todos los meeples de enfermeros de regreso al
+        departamento de enfermeros" and the specialists to their cards; every department is
+        free again.  The nurses are the rule book's, the administrator's and the event's."""
+        kind, amount = self._event_kind()
+        delta = amount if kind == "nurse_delta" else 0
+        base = self.content.rules["nurses"]
+        for hospital in self.hospitals:
+            admin = self._administrator(hospital, "extra_nurse")
+            extra = admin["amount"] if admin is not None else 0
+            hospital["nurses"] = max(0, base + extra + delta)
+            hospital["departments_used"] = [0] * len(hospital["departments"])
+            hospital["specialists_used"] = [0] * len(hospital["specialists"])
+
     def _treat(self, hospital: Hospital, bed: int, amount: int) -> bool:
         """Treat one patient: +amount, onto the treated row; 7+ is discharged at once."""
         value = hospital["bed_value"][bed] + amount
@@ -136,6 +150,10 @@ class Supplies:
     # ---- where one phase hands over to the next (each defined by its phase's mixin) ----------
     def _start_round(self) -> None:
         """The event card, then phase 1's roll (:mod:`.intake`)."""
+        raise NotImplementedError
+
+    def _next_reveal_or_roll(self) -> None:
+        """The extra offer at the start of the round, then phase 1's roll (:mod:`.intake`)."""
         raise NotImplementedError
 
     def _start_improvements(self) -> None:

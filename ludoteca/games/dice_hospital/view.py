@@ -97,4 +97,5 @@ def _activation(step: dict[str, Any]) -> dict[str, Any]:
         "trigger_values": list(step.get("trigger_values", ())),
         "trigger_colours": [COLOURS[c] for c in step.get("trigger_colours", ())],
         "bed": step.get("bed"),
+        "resume": step.get("resume"),
     }

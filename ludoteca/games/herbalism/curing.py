@@ -31,6 +31,7 @@ class CuringRules:
     marker_side: list[str]
     predictions: list[list[str]]
     start_player: int
+    recent_winner: int | None
     round: int
     last_round: dict[str, Any] | None
 
@@ -131,11 +132,14 @@ class CuringRules:
     def _end_round(self, winner: int | None) -> list[Event]:
         content = self.content
         deltas = self.round_deltas()
-        self.scores = [max(content.floor, s + d) for s, d in zip(self.scores, deltas, strict=True)]
+        before = self.scores
+        self.scores = [max(content.floor, s + d) for s, d in zip(before, deltas, strict=True)]
+        # what each score really moved by: a -1 on a score at the floor changes nothing
+        changes = [after - s for s, after in zip(before, self.scores, strict=True)]
         right = content.medicines[content.right_medicine(self.cure)]
         events = self._log({"k": "reveal", "cure": list(self.cure), "card": right})
         self.last_round = {"round": self.round, "winner": winner, "cure": list(self.cure), "card": right,
-                           "deltas": deltas, "scores": list(self.scores)}
+                           "deltas": deltas, "changes": changes, "scores": list(self.scores)}
         events.append({"type": "round_over", **self.last_round})
         best = max(self.scores)
         leaders = self.scores.count(best)
@@ -143,11 +147,19 @@ class CuringRules:
             self.phase = "over"
             self.pending = {}
             return events + [{"type": "game_over", "scores": list(self.scores)}]
-        # The player to the left of the round's winner starts; no winner: the next player.
-        self.start_player = (winner if winner is not None else self.start_player) + 1
-        self.start_player %= self.players
+        self.start_player = self.next_start_player(winner)
         self._new_round()
         return events + self._deal_events()
+
+    def next_start_player(self, winner: int | None) -> int:
+        """Preparar 5: "El jugador sentado a la izquierda del jugador que ha ganado la ronda más
+        recientemente es el jugador inicial": the most recent round *won*, so a round nobody
+        won leaves that winner in place.  Before anyone has won a round (the text does not
+        say), the player to the left of the previous start player (dossier ruling)."""
+        if winner is not None:
+            self.recent_winner = winner
+        before = self.recent_winner if self.recent_winner is not None else self.start_player
+        return (before + 1) % self.players
 
     def _deal_events(self) -> list[Event]:
         events: list[Event] = [{"type": "round_start", "round": self.round, "start": self.start_player}]

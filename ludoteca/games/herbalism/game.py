@@ -3,12 +3,13 @@ and thin delegations to the heuristic, the terminal and the RL encoding."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludoteca.engine import Game
+from ludoteca.engine import Game, State
 from ludoteca.engine.options import Option, choice, flag, params_option
 
-from . import encoding, heuristic, terminal
+from . import encoding, explain, heuristic, lab_hooks, terminal
 from .content import ACTIONS, content_for
 from .state import HerbalismState
 
@@ -20,7 +21,7 @@ class Herbalism(Game):
     title = "Herbalism"
     min_players = 2
     max_players = 4
-    version = 1
+    version = 2
     state_class = HerbalismState
     experimental_players = (2,)
     option_specs: ClassVar = {
@@ -68,9 +69,32 @@ class Herbalism(Game):
         """The table and this seat's notes for ``ludoteca play``."""
         return terminal.render(view, lang)
 
+    def explain(self, topic: str, view: dict[str, Any], lang: str = "en") -> str | None:
+        """``? topic``: an action card, a medicine card, the deck, the scoring or the predictions
+        (see explain.py); an empty topic lists them."""
+        return explain.explain(topic, view, lang)
+
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Score difference plus this round's expected curing points (see heuristic.py)."""
         return heuristic.evaluate(view, seat)
+
+    # ---- balance lab (lab_hooks.py) ---------------------------------------------------------
+    def progress(self, state: State) -> tuple[int, int]:
+        """(this round, the fewest rounds the game can still last)."""
+        return lab_hooks.progress(state)  # type: ignore[arg-type]
+
+    def seat_order(self, state: State) -> list[int]:
+        """Round 1's start player, then clockwise."""
+        return lab_hooks.seat_order(state)  # type: ignore[arg-type]
+
+    def telemetry(self, state: State, seat: int) -> dict[str, float]:
+        """Score, hand size, and the last round's points and win of ``seat``."""
+        return lab_hooks.telemetry(state, seat)  # type: ignore[arg-type]
+
+    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str]:
+        """Medicine cards, action cards and ingredient colours by name (the generic match would
+        miss the action cards, which are not keys of the content)."""
+        return lab_hooks.content_keys(action)
 
     # ---- RL interop --------------------------------------------------------------------------
     def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:

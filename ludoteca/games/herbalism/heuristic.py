@@ -1,10 +1,17 @@
-"""How good a position looks to one seat, from its view alone (the greedy bot's evaluation).
+"""How good a position looks to one seat, from its view alone (the greedy bots' evaluation).
 
 Why beliefs and not just scores: the points of a round come only after the curing markers are
 checked, several decisions after a marker is placed.  A one-step look-ahead that scored only
 points would never cure, and a table of such bots would never end a round.  So a placed marker is
 worth its expected points, and keeping it is worth an option value that shrinks as the round
 goes on (others may cure first).
+
+Why the seat tracks where cards are: the cure is two of the cards whose place the seat does not
+know.  Its own hand, the cards it gave, an announcement it heard the colour of ("Bob holds 2
+red") and the cards handed to it all say where some cards are (``located``), so every action
+card earns its value by the cards it locates: Inquiring and Feeding at once, Appealing and
+Brewing through the cards the target is expected to hand over (``pending_gain``).  A prediction
+is worth its expected points under the same beliefs.
 """
 
 from __future__ import annotations
@@ -12,34 +19,174 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-ANSWER_POINTS, FOLLOW_RIGHT, FOLLOW_WRONG = 3.0, 1.0, -1.0
-#: What an unplaced marker is worth at the start of a round, and how fast that fades per
-#: entry of the knowledge sheet (each action adds one or more).
+#: The shipped scoring, for views saved before ``scoring`` was part of the view.
+SCORING = {"answer_right": 3, "follow_right": 1, "follow_wrong": -1, "prediction_right": 1,
+           "prediction_wrong": -1}
+#: What an unplaced marker is worth at the start of a round, and how fast that fades per turn
+#: taken this round (a transfer, a cure marker placed or a pass).
 WAIT_VALUE, WAIT_DECAY = 0.9, 0.04
+#: The worth of sharper beliefs while the marker waits: this share of the answer's points times
+#: the chance of the likeliest card (so locating cards always helps a little).
+INFO_SHARE = 0.1
+#: The log entries that mark the round's time for the waiting value.
+TURNS = frozenset(("inquiring", "feeding", "brewing", "appealing", "answer", "follow", "pass"))
+TRANSFERS = ("inquiring", "feeding", "brewing", "appealing")
 
 
-def cure_beliefs(view: dict[str, Any], seat: int) -> dict[str, float]:
-    """Chance that each medicine card is the cure, from the seat's own hand and the checks it saw.
+def located(view: dict[str, Any], seat: int) -> list[list[float]]:
+    """Per seat and colour, the fewest cards the seat knows to be there (its own hand exactly).
 
-    The cure is two of the cards the seat does not hold; other hands are not modelled."""
+    A lower bound, kept through the round's transfers: a card of a colour the seat did not see
+    leaving a hand lowers every colour's bound there, as it could be any."""
+    players, n = len(view["seats"]), len(view["colours"])
+    index = {c: i for i, c in enumerate(view["colours"])}
+    known = [[0.0] * n for _ in range(players)]
+    for entry in view["knowledge"]:
+        kind = entry["k"]
+        if kind not in TRANSFERS:
+            continue
+        by, target, count = entry["by"], entry["target"], entry["count"]
+        seen = seat in (by, target)
+        if kind in ("inquiring", "feeding"):
+            if seen:
+                given, other = index[entry["colour"]], index[entry["counted" if kind == "inquiring" else "returned"]]
+                known[by][given] = max(0.0, known[by][given] - 1)
+                known[target][given] += 1
+                if kind == "inquiring":
+                    known[target][other] = max(known[target][other], count)
+                else:
+                    known[target][other] = 0.0
+                    known[by][other] += count
+            else:
+                _lose(known[by], 1)
+                if kind == "feeding":
+                    _lose(known[target], count)
+        elif kind == "brewing" and "cards" in entry:
+            for c, moved in enumerate(entry["cards"]):
+                known[target][c] = max(0.0, known[target][c] - moved)
+                known[by][c] += moved
+        elif kind == "appealing" and "colour" in entry:
+            if entry["colour"] is not None:
+                c = index[entry["colour"]]
+                known[target][c] = 0.0
+                known[by][c] += count
+        else:
+            _lose(known[target], count)
+    if "hand" in view:
+        known[seat] = [float(x) for x in view["hand"]]
+    return known
+
+
+def _lose(bounds: list[float], cards: int) -> None:
+    """``cards`` cards of unseen colours left this hand: any colour may have lost them."""
+    for c, b in enumerate(bounds):
+        bounds[c] = max(0.0, b - cards)
+
+
+def unlocated(view: dict[str, Any], known: list[list[float]]) -> list[float]:
+    """Per colour, the cards whose place the seat does not know (the cure is two of them)."""
+    return [max(0.0, total - sum(row[c] for row in known)) for c, total in enumerate(view["ingredients"])]
+
+
+def pending_gain(view: dict[str, Any], seat: int, known: list[list[float]], free: list[float]) -> list[float]:
+    """The cards per colour the seat's own action in progress is expected to locate.
+
+    Feeding or Inquiring about to give (phase ``give``): the target's cards of the other colour,
+    for the best gift; Appealing or Brewing (phases ``target``, ``respond``): what the chosen
+    target (or the best one) is expected to hand over that the seat could not place before."""
+    pending, phase = view["pending"], view["phase"]
+    card = pending.get("action")
+    if view["active"] != seat or card not in TRANSFERS or phase not in ("give", "target", "respond"):
+        return [0.0] * len(free)
+    pair = _pair(view, pending["medicine"])
+    targets = [pending["target"]] if "target" in pending else [s for s in range(len(view["seats"])) if s != seat]
+    best: list[float] = [0.0] * len(free)
+    for t in targets:
+        gain = _expected_from(view, t, known, free, card, pair)
+        if sum(gain) > sum(best):
+            best = gain
+    return best
+
+
+def _pair(view: dict[str, Any], medicine: str) -> list[int] | None:
+    """The colour indices of a medicine card; None for the identical pair."""
+    colours = view["colours"]
+    names = medicine.split("-")
+    return [colours.index(c) for c in names] if all(c in colours for c in names) else None
+
+
+def _expected_from(view: dict[str, Any], t: int, known: list[list[float]], free: list[float],
+                   card: str, pair: list[int] | None) -> list[float]:
+    """Newly located cards per colour when target ``t`` answers ``card`` on ``pair``."""
+    n = len(free)
+    pool = sum(free)
+    unplaced = max(0.0, view["seats"][t]["hand_size"] - sum(known[t]))
+    # the target's cards of each colour that the seat cannot place yet, expected
+    hidden = [unplaced * free[c] / pool if pool else 0.0 for c in range(n)]
+    colours = list(range(n)) if pair is None else pair
+    gain = [0.0] * n
+    if card in ("inquiring", "feeding"):
+        if pair is None:
+            return gain
+        hand = view.get("hand", [0] * n)
+        options = [other for given, other in ((pair[0], pair[1]), (pair[1], pair[0])) if hand[given]]
+        if options:
+            other = max(options, key=lambda c: hidden[c])
+            gain[other] = hidden[other]
+        return gain
+    if card == "appealing":
+        for c in colours:  # the target picks one of the colours: each about equally likely
+            gain[c] = hidden[c] / len(colours)
+        return gain
+    if pair is not None:  # Brewing: one card of each colour it holds
+        for c in pair:
+            if known[t][c] < 1:
+                gain[c] = 1.0 - (1.0 - free[c] / pool) ** unplaced if pool else 0.0
+    return gain
+
+
+def cure_odds(view: dict[str, Any], seat: int) -> tuple[dict[str, float], list[float]]:
+    """The chance that each medicine card is the cure, and that each colour is in it.
+
+    The cure is two of the cards the seat cannot place (each pair of them equally likely),
+    less the cards its own action in progress is expected to place; a card checked wrong is
+    not the cure; a cure the seat has seen is certain."""
     colours, medicines = view["colours"], view["medicines"]
     for entry in view["knowledge"]:
         if entry["k"] in ("check", "reveal") and entry.get("cure") is not None:
-            return {m: float(m == _card_for(entry["cure"], colours, medicines)) for m in medicines}
-    unknown = [total - held for total, held in zip(view["ingredients"], view["hand"], strict=True)]
+            cure = entry["cure"]
+            return ({m: float(m == _card_for(cure, colours, medicines)) for m in medicines},
+                    [1.0 if x else 0.0 for x in cure])
+    known = located(view, seat)
+    free = unlocated(view, known)
+    gain = pending_gain(view, seat, known, free)
+    free = [max(0.0, f - g) for f, g in zip(free, gain, strict=True)]
+    wrong = {e["card"] for e in view["knowledge"] if e["k"] == "check" and not e["correct"]}
     weight: dict[str, float] = dict.fromkeys(medicines, 0.0)
+    in_cure = [0.0] * len(colours)
     for a, b in combinations_with_replacement(range(len(colours)), 2):
-        ways = unknown[a] * (unknown[a] - 1) / 2 if a == b else unknown[a] * unknown[b]
-        if ways > 0:
-            cure = [0] * len(colours)
-            cure[a] += 1
-            cure[b] += 1
-            weight[_card_for(cure, colours, medicines)] += ways
-    for entry in view["knowledge"]:
-        if entry["k"] == "check" and not entry["correct"]:
-            weight[entry["card"]] = 0.0
+        ways = free[a] * (free[a] - 1) / 2 if a == b else free[a] * free[b]
+        if ways <= 0:
+            continue
+        cure = [0] * len(colours)
+        cure[a] += 1
+        cure[b] += 1
+        card = _card_for(cure, colours, medicines)
+        if card in wrong:
+            continue
+        weight[card] += ways
+        in_cure[a] += ways
+        if b != a:
+            in_cure[b] += ways
     total = sum(weight.values())
-    return {m: (w / total if total else 0.0) for m, w in weight.items()}
+    if not total:
+        return dict.fromkeys(medicines, 0.0), [0.0] * len(colours)
+    return {m: w / total for m, w in weight.items()}, [w / total for w in in_cure]
+
+
+def cure_beliefs(view: dict[str, Any], seat: int) -> dict[str, float]:
+    """Chance that each medicine card is the cure (see :func:`cure_odds`)."""
+    return cure_odds(view, seat)[0]
 
 
 def _card_for(cure: list[int], colours: list[str], medicines: list[str]) -> str:
@@ -50,8 +197,17 @@ def _card_for(cure: list[int], colours: list[str], medicines: list[str]) -> str:
     return next(m for m in medicines if set(m.split("-")) == set(held))
 
 
+def _turns(view: dict[str, Any]) -> int:
+    """Turns taken this round, counting an action in progress as taken (so an action card whose
+    answer is still to come is not worth more than one already answered)."""
+    done = sum(1 for e in view["knowledge"] if e["k"] in TURNS)
+    in_progress = view["phase"] in ("give", "target", "respond") and view["pending"].get("action") in TRANSFERS
+    return done + int(in_progress)
+
+
 def evaluate(view: dict[str, Any], seat: int) -> float:
-    """Own score minus the best opponent's, plus this round's expected points from curing."""
+    """Own score minus the best opponent's, plus this round's expected points from curing and
+    from predictions (numbers from the view's ``scoring``)."""
     scores = view["scores"]
     best_other = max((s for i, s in enumerate(scores) if i != seat), default=0)
     value = float(scores[seat] - best_other)
@@ -59,15 +215,22 @@ def evaluate(view: dict[str, Any], seat: int) -> float:
         return value + (100.0 if seat in view["winners"] else -100.0)
     if "hand" not in view:
         return value
-    beliefs = cure_beliefs(view, seat)
+    points = view.get("scoring", SCORING)
+    beliefs, colour_odds = cure_odds(view, seat)
+    colours = view["colours"]
+    for name in view["seats"][seat]["predictions"]:
+        p = colour_odds[colours.index(name)]
+        value += points["prediction_right"] * p + points["prediction_wrong"] * (1 - p)
     marker = view["seats"][seat]["cure_marker"]
     checked_wrong = any(e["k"] == "check" and e["seat"] == seat and not e["correct"] for e in view["knowledge"])
     if checked_wrong:
         return value
+    answer = points["answer_right"]
     if marker is None:
-        waiting = max(0.0, WAIT_VALUE - WAIT_DECAY * len(view["knowledge"]))
-        return value + max(waiting, 0.5 * ANSWER_POINTS * max(beliefs.values(), default=0.0))
+        likeliest = max(beliefs.values(), default=0.0)
+        waiting = max(0.0, WAIT_VALUE - WAIT_DECAY * _turns(view))
+        return value + max(waiting, 0.5 * answer * likeliest) + INFO_SHARE * answer * likeliest
     p = beliefs.get(marker["card"], 0.0)
     if marker["side"] == "answer":
-        return value + ANSWER_POINTS * p
-    return value + FOLLOW_RIGHT * p + FOLLOW_WRONG * (1 - p)
+        return value + answer * p
+    return value + points["follow_right"] * p + points["follow_wrong"] * (1 - p)

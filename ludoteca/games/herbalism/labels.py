@@ -60,19 +60,19 @@ CATALOGUE = {
     "ev_transfer": {"en": "{card}: player {by} and player {target}, {count} card(s) handed over",
                     "es": "{card}: jugador {by} y jugador {target}, {count} carta(s) entregada(s)",
                     "fr": "{card} : joueur {by} et joueur {target}, {count} carte(s) donnée(s)"},
-    "ev_check": {"en": "Player {seat} checks the cure on {card}: {result}",
-                 "es": "El jugador {seat} comprueba la cura en {card}: {result}",
-                 "fr": "Le joueur {seat} vérifie le remède sur {card} : {result}"},
+    "ev_check": {"en": "Player {seat} checked the cure against {card}: {result}",
+                 "es": "El jugador {seat} comprobó la cura con {card}: {result}",
+                 "fr": "Le joueur {seat} a vérifié le remède avec {card} : {result}"},
+    "ev_saw_cure": {"en": "You looked at the cure: {cards}", "es": "Miraste la cura: {cards}",
+                    "fr": "Vous avez regardé le remède : {cards}"},
+    "ev_saw": {"en": "You saw: {what}", "es": "Viste: {what}", "fr": "Vous avez vu : {what}"},
     "right": {"en": "right", "es": "correcto", "fr": "juste"},
     "wrong": {"en": "wrong", "es": "incorrecto", "fr": "faux"},
-    "ev_round_over": {"en": "Round {round} over; scores: {scores}",
-                      "es": "Fin de la ronda {round}; puntos: {scores}",
-                      "fr": "Fin de la manche {round} ; points : {scores}"},
-    "ev_answer": {"en": "Player {seat} places their cure marker, answer side up, on {card}",
-                  "es": "El jugador {seat} coloca su marcador de curación, con la respuesta hacia arriba, en {card}",
-                  "fr": "Le joueur {seat} place son marqueur de guérison, face réponse, sur {card}"},
-    "ev_follow": {"en": "Player {seat} follows on {card}", "es": "El jugador {seat} sigue en {card}",
-                  "fr": "Le joueur {seat} suit sur {card}"},
+    "ev_round_over": {"en": "Round {round} over, {who}; scores: {scores}",
+                      "es": "Fin de la ronda {round}, {who}; puntos: {scores}",
+                      "fr": "Fin de la manche {round}, {who} ; points : {scores}"},
+    "won_by": {"en": "won by player {seat}", "es": "la gana el jugador {seat}", "fr": "gagnée par le joueur {seat}"},
+    "no_winner": {"en": "nobody found the cure", "es": "nadie encontró la cura", "fr": "personne n'a trouvé le remède"},
     "unknown_action": {"en": "An action this version cannot name", "es": "Una acción que esta versión no sabe nombrar",
                        "fr": "Une action que cette version ne sait pas nommer"},
     "unknown_event": {"en": "Something this version cannot describe happened",
@@ -87,9 +87,6 @@ CATALOGUE = {
     "ev_forced_cure": {"en": "Player {seat} holds the last cure marker and must cure now",
                        "es": "El jugador {seat} tiene el último marcador de curación y debe curar ya",
                        "fr": "Le joueur {seat} a le dernier marqueur de guérison et doit guérir"},
-    "ev_prediction": {"en": "Player {seat} predicts {colour}", "es": "El jugador {seat} predice {colour}",
-                      "fr": "Le joueur {seat} prédit {colour}"},
-    "ev_pass": {"en": "Player {seat} passes", "es": "El jugador {seat} pasa", "fr": "Le joueur {seat} passe"},
     "ev_round_start": {"en": "Round {round}: player {start} starts",
                        "es": "Ronda {round}: empieza el jugador {start}",
                        "fr": "Manche {round} : le joueur {start} commence"},
@@ -122,16 +119,24 @@ NOTES = {
     "handed_hidden": {"en": "handed over {count} card(s)", "es": "entregó {count} carta(s)",
                       "fr": "a donné {count} carte(s)"},
     "nothing": {"en": "nothing", "es": "nada", "fr": "rien"},
-    "prediction": {"en": "player {seat} predicts {colour}", "es": "el jugador {seat} predice {colour}",
-                   "fr": "le joueur {seat} prédit {colour}"},
-    "marker": {"en": "player {seat}: {side} on {card}", "es": "jugador {seat}: {side} en {card}",
-               "fr": "joueur {seat} : {side} sur {card}"},
+    "prediction": {"en": "player {seat} predicted {colour}", "es": "el jugador {seat} predijo {colour}",
+                   "fr": "le joueur {seat} a prédit {colour}"},
+    "placed_answer": {"en": "player {seat} placed their cure marker, answer side up, on {card}",
+                      "es": "el jugador {seat} colocó su marcador de curación, con la respuesta hacia arriba, "
+                            "en {card}",
+                      "fr": "le joueur {seat} a placé son marqueur de guérison, face réponse, sur {card}"},
+    "placed_follow": {"en": "player {seat} placed their cure marker, follow side up, on {card}",
+                      "es": "el jugador {seat} colocó su marcador de curación, con el lado seguido hacia "
+                            "arriba, en {card}",
+                      "fr": "le joueur {seat} a placé son marqueur de guérison, face suivi, sur {card}"},
     "answer": {"en": "answer", "es": "respuesta", "fr": "réponse"},
     "follow": {"en": "follow", "es": "seguido", "fr": "suivi"},
-    "pass": {"en": "player {seat} passes", "es": "el jugador {seat} pasa", "fr": "le joueur {seat} passe"},
-    "check": {"en": "player {seat} checks {card}: {result}{cure}",
-              "es": "el jugador {seat} comprueba {card}: {result}{cure}",
-              "fr": "le joueur {seat} vérifie {card} : {result}{cure}"},
+    "pass": {"en": "player {seat} passed and kept their cure marker",
+             "es": "el jugador {seat} pasó y conserva su marcador de curación",
+             "fr": "le joueur {seat} a passé et garde son marqueur de guérison"},
+    "check": {"en": "player {seat} checked the cure against {card}: {result}{cure}",
+              "es": "el jugador {seat} comprobó la cura con {card}: {result}{cure}",
+              "fr": "le joueur {seat} a vérifié le remède avec {card} : {result}{cure}"},
     "right": {"en": "right", "es": "correcto", "fr": "juste"},
     "wrong": {"en": "wrong", "es": "incorrecto", "fr": "faux"},
     "cure_is": {"en": " (the cure: {cards})", "es": " (la cura: {cards})", "fr": " (le remède : {cards})"},
@@ -180,28 +185,12 @@ def note(e: dict[str, Any], lang: str) -> str:
         own = _n("own", lang, cards=cards(e["hand"], lang)) if "hand" in e else ""
         return _n("deal", lang, sizes=e["sizes"][0], own=own)
     if kind in ("inquiring", "feeding", "brewing", "appealing"):
-        count = e["count"]
-        if kind == "inquiring":
-            what = (_n("gave", lang, colour=colour(e["colour"], lang)) + ", "
-                    + _n("announced", lang, count=count, colour=colour(e["counted"], lang))
-                    if "colour" in e else _n("gave_hidden", lang) + ", " + _n("announced_hidden", lang, count=count))
-        elif kind == "feeding":
-            what = (_n("gave", lang, colour=colour(e["colour"], lang)) + ", "
-                    + _n("returned", lang, count=count, colour=colour(e["returned"], lang))
-                    if "colour" in e else _n("gave_hidden", lang) + ", " + _n("returned_hidden", lang, count=count))
-        elif "cards" in e:
-            what = _n("handed", lang, what=cards(e["cards"], lang) if count else _n("nothing", lang))
-        elif "colour" in e:
-            shown = f"{count} {colour(e['colour'], lang)}" if e["colour"] else _n("nothing", lang)
-            what = _n("handed", lang, what=shown)
-        else:
-            what = _n("handed_hidden", lang, count=count)
         return _n("transfer", lang, card=card_name(kind, lang), by=e["by"], target=e["target"],
-                  medicine=medicine(e["medicine"], lang), what=what)
+                  medicine=medicine(e["medicine"], lang), what=transfer_what(e, lang))
     if kind == "prediction":
         return _n("prediction", lang, seat=e["seat"], colour=colour(e["colour"], lang))
     if kind in ("answer", "follow"):
-        return _n("marker", lang, seat=e["seat"], side=_n(kind, lang), card=medicine(e["card"], lang))
+        return _n("placed_" + kind, lang, seat=e["seat"], card=medicine(e["card"], lang))
     if kind == "pass":
         return _n("pass", lang, seat=e["seat"])
     if kind == "check":
@@ -211,6 +200,38 @@ def note(e: dict[str, Any], lang: str) -> str:
     if kind == "reveal":
         return _n("reveal", lang, cards=cards(e["cure"], lang), card=medicine(e["card"], lang))
     return _n("unknown", lang)
+
+
+def transfer_what(e: dict[str, Any], lang: str) -> str:
+    """What moved in a transfer entry, in words; the colours only if the entry holds them."""
+    kind, count = e["k"], e["count"]
+    seen = "colour" in e
+    if kind == "inquiring":
+        if not seen:
+            return _n("gave_hidden", lang) + ", " + _n("announced_hidden", lang, count=count)
+        return (_n("gave", lang, colour=colour(e["colour"], lang)) + ", "
+                + _n("announced", lang, count=count, colour=colour(e["counted"], lang)))
+    if kind == "feeding":
+        if not seen:
+            return _n("gave_hidden", lang) + ", " + _n("returned_hidden", lang, count=count)
+        return (_n("gave", lang, colour=colour(e["colour"], lang)) + ", "
+                + _n("returned", lang, count=count, colour=colour(e["returned"], lang)))
+    if "cards" in e:  # Brewing, seen
+        return _n("handed", lang, what=cards(e["cards"], lang) if count else _n("nothing", lang))
+    if seen:  # Appealing, seen
+        shown = f"{count} {colour(e['colour'], lang)}" if e["colour"] else _n("nothing", lang)
+        return _n("handed", lang, what=shown)
+    return _n("handed_hidden", lang, count=count)
+
+
+def winner_words(winner: int | None, lang: str) -> str:
+    """Who won a round: "won by player 2", or "nobody found the cure"."""
+    return text(CATALOGUE, "no_winner", lang) if winner is None else text(CATALOGUE, "won_by", lang, seat=winner)
+
+
+def sentence(words: str) -> str:
+    """A note as a log line: the same words, capitalised."""
+    return words[:1].upper() + words[1:]
 
 
 def describe_action(action: dict[str, Any], lang: str) -> str:
@@ -240,30 +261,36 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         name = medicine(event["card"], lang) if kind == "moved" else card_name(event["card"], lang)
         return text(CATALOGUE, "ev_" + kind, lang, seat=event["seat"], card=name)
     if kind in ("inquiring", "feeding", "brewing", "appealing") and "to" in event:
-        # the full story, for the two players involved: their note of it
-        return note({"k": kind, **{key: v for key, v in event.items() if key not in ("type", "to")}}, lang)
+        # the full story, for the two players involved: only what the public line did not say
+        entry = {"k": kind, **{key: v for key, v in event.items() if key not in ("type", "to")}}
+        return text(CATALOGUE, "ev_saw", lang, what=transfer_what(entry, lang))
     if kind == "inquiring":
         return text(CATALOGUE, "ev_inquiring", lang, by=event["by"], target=event["target"], count=event["count"])
     if kind in ("feeding", "brewing", "appealing"):
         return text(CATALOGUE, "ev_transfer", lang, card=card_name(kind, lang), by=event["by"],
                     target=event["target"], count=event["count"])
+    if kind == "check" and "to" in event:
+        # the checker's own copy: the cure it saw (the public line already said right or wrong)
+        return text(CATALOGUE, "ev_saw_cure", lang, cards=cards(event["cure"], lang))
     if kind == "check":
         result = text(CATALOGUE, "right" if event["correct"] else "wrong", lang)
         return text(CATALOGUE, "ev_check", lang, seat=event["seat"], card=medicine(event["card"], lang),
                     result=result)
     if kind == "round_over":
-        return text(CATALOGUE, "ev_round_over", lang, round=event["round"], scores=scores_text(event["scores"], lang))
+        winner = event["winner"]
+        who = winner_words(winner, lang)
+        return text(CATALOGUE, "ev_round_over", lang, round=event["round"], who=who,
+                    scores=scores_text(event["scores"], lang))
     if kind == "turn":
         return text(CATALOGUE, "ev_turn", lang, seat=event["seat"])
-    if kind in ("answer", "follow"):
-        return text(CATALOGUE, "ev_" + kind, lang, seat=event["seat"], card=medicine(event["card"], lang))
+    if kind in ("answer", "follow", "pass", "prediction"):
+        # a public marker: the sheet's note of it, as a log line ("Player 2 placed their ...")
+        return sentence(note({"k": kind, **{key: v for key, v in event.items() if key != "type"}}, lang))
     if kind == "targeted":
         return text(CATALOGUE, "ev_targeted", lang, seat=event["seat"], target=event["target"],
                     card=card_name(event["card"], lang))
-    if kind in ("forced_cure", "pass"):
-        return text(CATALOGUE, "ev_" + kind, lang, seat=event["seat"])
-    if kind == "prediction":
-        return text(CATALOGUE, "ev_prediction", lang, seat=event["seat"], colour=colour(event["colour"], lang))
+    if kind == "forced_cure":
+        return text(CATALOGUE, "ev_forced_cure", lang, seat=event["seat"])
     if kind == "round_start":
         return text(CATALOGUE, "ev_round_start", lang, round=event["round"], start=event["start"])
     if kind == "dealt":

@@ -26,7 +26,9 @@ class HerbalismState(TurnRules, CuringRules, State):
     """One position.  Game data (``FIELDS``, saved and copied by the engine):
 
     - ``round`` (from 1), ``scores`` (per seat), ``start_player`` (who began this round),
-      ``active`` (whose turn it is), ``phase`` (a name of ``phases.TABLE``);
+      ``first_player`` (who began round 1), ``recent_winner`` (the seat that won the most
+      recent round won by anyone, None before any), ``active`` (whose turn it is), ``phase``
+      (a name of ``phases.TABLE``);
     - ``hands`` and ``cure``: card counts per colour (``content.colours`` order);
     - ``pharmacist`` and ``marker_card``: per seat, the index of the medicine card its
       pharmacist / its cure marker is on, -1 while off the cards / still in hand;
@@ -41,8 +43,9 @@ class HerbalismState(TurnRules, CuringRules, State):
     Derived (``derive``): ``content``, ``cards`` (the action cards in play) and ``beliefs``
     (the determinizer's filters per seat, shared with clones)."""
 
-    FIELDS = ("round", "scores", "start_player", "active", "phase", "hands", "cure", "pharmacist",
-              "marker_card", "marker_side", "pending", "predictions", "prediction_pool", "log", "last_round")
+    FIELDS = ("round", "scores", "start_player", "first_player", "recent_winner", "active", "phase", "hands",
+              "cure", "pharmacist", "marker_card", "marker_side", "pending", "predictions", "prediction_pool", "log",
+              "last_round")
     PHASES = phases.TABLE
     #: Where the hidden cards are, for the conformance suite's leak check: each hand is seen
     #: by its own seat only, the cure by nobody.  Saved as one colour name per card (see
@@ -64,7 +67,8 @@ class HerbalismState(TurnRules, CuringRules, State):
         self.scores = [0] * self.players
         self.round = 0
         self.last_round = None
-        self.start_player = self.rng.randrange(self.players)
+        self.start_player = self.first_player = self.rng.randrange(self.players)
+        self.recent_winner = None
         self._new_round()
 
     def derive(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ludoteca.engine.i18n import text
 
-from .labels import NOTES, card_name, cards, colour, medicine, note
+from .labels import NOTES, card_name, cards, colour, medicine, note, winner_words
 
 WORDS = {
     "round": {"en": "Round {round} (first player {start}); game to {target} points",
@@ -26,9 +26,10 @@ WORDS = {
     "cards_in_play": {"en": "Action cards: {cards}", "es": "Cartas de acción: {cards}",
                       "fr": "Cartes action : {cards}"},
     "notes": {"en": "Your notes this round:", "es": "Tus notas de esta ronda:", "fr": "Vos notes de la manche :"},
-    "last": {"en": "Last round: cure {cards} ({card}), points {deltas}",
-             "es": "Última ronda: cura {cards} ({card}), puntos {deltas}",
-             "fr": "Dernière manche : remède {cards} ({card}), points {deltas}"},
+    "last": {"en": "Last round: the cure was {cards} ({card}); {who}; scores moved: {changes}",
+             "es": "Última ronda: la cura era {cards} ({card}); {who}; cambio de puntos: {changes}",
+             "fr": "Dernière manche : le remède était {cards} ({card}) ; {who} ; points gagnés : {changes}"},
+    "change_of": {"en": "player {seat} {change}", "es": "jugador {seat} {change}", "fr": "joueur {seat} {change}"},
 }
 
 
@@ -58,7 +59,15 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     if view["last_round"]:
         last = view["last_round"]
         lines.append(_w("last", lang, cards=cards(last["cure"], lang), card=medicine(last["card"], lang),
-                        deltas=", ".join(str(d) for d in last["deltas"])))
+                        who=winner_words(last["winner"], lang), changes=score_changes(last, lang)))
     lines.append(_w("notes", lang))
     lines += [f"  {i}. {note(e, lang)}" for i, e in enumerate(view["knowledge"], 1)]
     return escape("\n".join(lines))
+
+
+def score_changes(last: dict[str, Any], lang: str) -> str:
+    """How each score really moved ("player 0 +3, player 1 0"): after the 0 floor, so a -1 on a
+    score of 0 reads 0, not -1."""
+    changes = last.get("changes", last["deltas"])
+    return ", ".join(_w("change_of", lang, seat=seat, change=f"{c:+d}" if c else "0")
+                     for seat, c in enumerate(changes))

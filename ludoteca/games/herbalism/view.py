@@ -66,6 +66,7 @@ def view(state: Table, seat: int | None) -> dict[str, Any]:
         "medicines": list(names),
         "action_cards": list(state.cards),
         "prediction_pool": list(state.prediction_pool),
+        "scoring": _scoring(state.content),
         "pending": _pending(state.pending),
         "knowledge": sheet(state.log, seat),
         "last_round": None if state.last_round is None else {
@@ -79,3 +80,11 @@ def view(state: Table, seat: int | None) -> dict[str, Any]:
 def _pending(pending: dict[str, Any]) -> dict[str, Any]:
     """The step in progress, copied (its lists are the state's)."""
     return {key: (list(v) if isinstance(v, list) else v) for key, v in pending.items()}
+
+
+def _scoring(content: Content) -> dict[str, int]:
+    """The points of a round (content, or the game's ``params``), for the heuristic and the
+    terminal's explanations."""
+    return {"answer_right": content.answer_right, "follow_right": content.follow_right,
+            "follow_wrong": content.follow_wrong, "prediction_right": content.prediction_right,
+            "prediction_wrong": content.prediction_wrong, "floor": content.floor}

@@ -25,6 +25,16 @@ class SeatSpec(Body):
     level: str | None = Field(None, max_length=40)
 
 
+class Clock(Body):
+    """``untimed``, ``turn`` (e.g. 86400 s per move and a 259200-s bank) or ``realtime`` (e.g. a
+    600-s bank and 20 s per move); what happens when a seat runs out; the stand-in bot's level."""
+    mode: Literal["untimed", "turn", "realtime"] = "untimed"
+    bank: float = Field(0, ge=0)
+    per_move: float = Field(0, ge=0)
+    on_timeout: Literal["bot", "skip", "expel"] = "bot"
+    level: str | None = Field(None, max_length=40)
+
+
 class CreateTable(Body):
     game: str = Field(max_length=64)
     players: int | None = None
@@ -32,6 +42,7 @@ class CreateTable(Body):
     options: dict[str, Any] | None = None
     seats: list[SeatSpec] | None = Field(None, max_length=64)
     ranked: bool = False
+    clock: Clock | None = None
 
 
 class Sit(Body):
@@ -53,7 +64,8 @@ async def create_table(body: CreateTable = Depends(deps.json_body(CreateTable)),
     seats = [seat.model_dump(exclude_none=True) for seat in body.seats] if body.seats is not None else None
     try:
         table = await tables.create(who, body.game, body.players, body.options, body.variant or None, seats,
-                                    levels, ranked=body.ranked)
+                                    levels, ranked=body.ranked,
+                                    clock=body.clock.model_dump() if body.clock is not None else None)
     except BaseException:
         quota.cancel(reservation)
         raise
@@ -72,6 +84,22 @@ async def get_table(table_id: str, who: Guest = Depends(deps.guest),
 async def sit(table_id: str, body: Sit = Depends(deps.json_body(Sit)), who: Guest = Depends(deps.guest),
               tables: TableManager = Depends(deps.manager)) -> dict[str, Any]:
     table = await tables.sit(who, table_id, body.seat)
+    return table_info(table.header, table.seats, who)
+
+
+@router.post("/tables/{table_id}/concede", openapi_extra=deps.body_schema(Sit))
+async def concede(table_id: str, body: Sit = Depends(deps.json_body(Sit)), who: Guest = Depends(deps.guest),
+                  tables: TableManager = Depends(deps.manager)) -> dict[str, Any]:
+    """The game ends for the caller at this seat: a bot plays it out and it ranks last."""
+    table = await tables.concede(who, table_id, body.seat)
+    return table_info(table.header, table.seats, who)
+
+
+@router.post("/tables/{table_id}/reclaim", openapi_extra=deps.body_schema(Sit))
+async def reclaim(table_id: str, body: Sit = Depends(deps.json_body(Sit)), who: Guest = Depends(deps.guest),
+                  tables: TableManager = Depends(deps.manager)) -> dict[str, Any]:
+    """Play again the seat a bot took when the caller's clock ran out."""
+    table = await tables.reclaim(who, table_id, body.seat)
     return table_info(table.header, table.seats, who)
 
 
@@ -110,5 +138,5 @@ def table_info(header: dict[str, Any], seats: list[dict[str, Any]], who: Guest) 
             "to_move": to_move, "scores": header.get("scores"), "winners": header.get("winners"),
             "next": header.get("next_table"), "mine": mine, "ranked": bool(header.get("ranked")),
             "your_turn": header["status"] == "playing" and any(s in to_move for s in mine),
-            "seats": public_seats(seats),
+            "seats": public_seats(seats), "clock": header.get("clock"),
             "updated_at": header["updated_at"].isoformat() if header.get("updated_at") else None}

@@ -64,7 +64,7 @@ def test_a_float_or_bool_for_a_whole_number_is_refused_and_changes_nothing(playe
                 assert s.to_json() == before, (action, fake)
                 tried += 1
     assert {"setup", "claim", "place", "take", "return", "activate"} <= phases
-    assert tried > 150
+    assert tried > 120  # a solo game has fewer decisions (measured 134-300)
 
 
 def test_the_message_names_the_wrong_type():

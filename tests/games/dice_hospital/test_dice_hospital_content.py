@@ -239,7 +239,7 @@ def test_admin_extra_nurse():
     """Administrator (project content): one extra nurse (the box has 13 nurses for 4x3)."""
     s = activation()
     with_admin(s, 0, "recruiter")
-    s._start_activation()
+    s._staff_come_home()
     assert s.hospitals[0]["nurses"] == 4 and s.hospitals[1]["nurses"] == 3
 
 
@@ -334,6 +334,8 @@ def test_event_motorway_pileup_fills_ambulances_with_four():
     """Events (project content): each ambulance carries one more patient this round."""
     s = next_round_with("motorway-pileup")
     end_all(s)
+    if s.phase == "reveal":
+        s.apply(s.to_move[0], {"type": "reveal", "kind": "none"})
     if s.phase == "sort":
         while s.phase == "sort":
             s.apply(s.to_move[0], s.legal_actions(s.to_move[0])[0])
@@ -347,7 +349,7 @@ def test_event_nurse_delta(event_id, nurses):
     for pl in s.hospitals:
         pl["administrator"] = -1
     s.event = event_index(event_id)
-    s._start_activation()
+    s._staff_come_home()
     assert [pl["nurses"] for pl in s.hospitals] == [nurses, nurses]
 
 

@@ -66,7 +66,7 @@ def test_take_a_department_or_a_specialist_with_its_meeple():
 def test_two_players_first_player_may_reveal_one_more_offer():
     """French text: "S'il n'y a que 2 gestionnaires, celui qui commence peut choisir de révéler une
     tuile Service ou une carte Spécialiste en plus"."""
-    s = advance_to(new(2, seed=3), "reveal")
+    s = advance_to(new(2, seed=3, extra_offer_timing="after-intake"), "reveal")
     assert s.to_move == (s.first_player,) and s.first_player == s.queue[0]
     assert [a["kind"] for a in s.legal_actions(s.first_player)] == ["department", "specialist", "none"]
     top = s.specialist_pile[-1]

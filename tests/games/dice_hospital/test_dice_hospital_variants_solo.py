@@ -64,7 +64,8 @@ def test_every_variant_plays_to_the_end(variant):
 def test_solo_three_ambulances_and_ambulance_1_allowed():
     """Solo (dossier): "1 player, 3 ambulances, offers as for 2 players; the solo player is always
     first player and may take ambulance 1 (blood bag as usual)"."""
-    s = advance_to(new(1, seed=3), "claim")
+    s = new(1, seed=3, extra_offer_timing="after-intake")
+    advance_to(s, "claim")
     assert len(s.ambulances) == 3 and s.first_player == 0
     assert [a["number"] for a in s.legal_actions(0)] == [1, 2, 3]
     blood = s.hospitals[0]["blood_bags"]

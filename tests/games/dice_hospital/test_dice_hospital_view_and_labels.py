@@ -74,7 +74,7 @@ def test_a_specialists_effect_step_is_shown_in_words():
         s.apply(0, action)
     assert s.view(1)["seats"][0]["activation"] == {
         "step": "specialist", "department": 0, "meeple": k, "chosen": [], "treated": [0],
-        "trigger_values": [3], "trigger_colours": ["red"], "bed": None}
+        "trigger_values": [3], "trigger_colours": ["red"], "bed": None, "resume": None}
     assert s.view(1)["seats"][0]["activating"] is True
 
 

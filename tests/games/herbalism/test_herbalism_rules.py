@@ -270,6 +270,32 @@ def test_last_marker_holder_must_cure_at_once_and_round_ends_without_winner():
     assert s.round == 2 and s.start_player == CHRISTINA
 
 
+def test_after_a_round_nobody_won_the_start_player_is_left_of_the_most_recent_winner():
+    """Preparar 5: "El jugador sentado a la izquierda del jugador que ha ganado la ronda más
+    recientemente es el jugador inicial": Amy wins round 1 (Bob starts round 2); nobody wins
+    round 2; round 3 is started by Bob again, not by Christina (the previous start's neighbour)."""
+    s = position(HANDS4, CURE_RY, options=ADVANCED, start=AMY)
+    play(s, (AMY, move("red-blue")), (AMY, act("curing")), (AMY, answer("red-yellow")),
+         (BOB, PASS), (CHRISTINA, PASS), (DAVE, PASS))
+    assert s.round == 2 and s.start_player == BOB and s.recent_winner == AMY
+    right = s.content.medicines[s.content.right_medicine(s.cure)]
+    wrong = [m for m in s.content.medicines if m != right]  # round 2: four wrong answers
+    play(s, (BOB, move("red-blue")), (BOB, act("curing")), (BOB, answer(wrong[0])),
+         (CHRISTINA, answer(wrong[1])), (DAVE, answer(wrong[2])), (AMY, answer(wrong[3])))
+    assert s.round == 3 and s.last_round["winner"] is None
+    assert s.start_player == BOB and s.active == BOB and s.recent_winner == AMY
+
+
+def test_before_anyone_has_won_a_round_nobody_won_passes_the_start_to_the_left():
+    """Ruling (the text names only the most recent winner): before any round has been won, a
+    round nobody won is followed by the player to the left of its start player."""
+    s = position(HANDS4, CURE_RY, options=ADVANCED, start=CHRISTINA)
+    play(s, (CHRISTINA, move("red-blue")), (CHRISTINA, act("curing")), (CHRISTINA, answer("red-blue")),
+         (DAVE, answer("red-green")), (AMY, answer("yellow-blue")), (BOB, answer("green-blue")))
+    assert s.round == 2 and s.last_round["winner"] is None and s.recent_winner is None
+    assert s.start_player == DAVE
+
+
 def test_round_scoring_follow_wrong_loses_a_point_with_floor_zero():
     """Puntos de victoria: answer on the right card 3, follow on the right card 1, follow "en la
     tarjeta de medicina incorrecta recibirá -1 punto"; dossier: scores never go below 0."""

@@ -98,7 +98,7 @@ def test_round_end_reveals_the_cure_and_the_sheet_starts_again():
          (BOB, {"type": "pass"}), (CHRISTINA, {"type": "pass"}))
     view = s.view(CHRISTINA)
     assert view["last_round"] == {"round": 1, "winner": AMY, "cure": [1, 1, 0, 0], "card": "red-yellow",
-                                  "deltas": [3, 0, 0], "scores": [3, 0, 0]}
+                                  "deltas": [3, 0, 0], "changes": [3, 0, 0], "scores": [3, 0, 0]}
     assert [e["k"] for e in view["knowledge"]] == ["deal"]
 
 
