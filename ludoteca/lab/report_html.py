@@ -49,7 +49,7 @@ def num(x: Any, digits: int = 3) -> str:
     x = float(x)
     if not math.isfinite(x):
         return "–"
-    if x == 0:
+    if abs(x) < 1e-12:  # float noise of a difference that is zero (1/3 - 1/3 = 3.7e-17)
         return "0"
     if x.is_integer() and abs(x) < 1e15:
         return f"{int(x):,}" if abs(x) >= 10000 else str(int(x))
