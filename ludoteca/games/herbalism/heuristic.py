@@ -16,6 +16,7 @@ is worth its expected points under the same beliefs.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -164,14 +165,10 @@ def cure_odds(view: dict[str, Any], seat: int) -> tuple[dict[str, float], list[f
     wrong = {e["card"] for e in view["knowledge"] if e["k"] == "check" and not e["correct"]}
     weight: dict[str, float] = dict.fromkeys(medicines, 0.0)
     in_cure = [0.0] * len(colours)
-    for a, b in combinations_with_replacement(range(len(colours)), 2):
+    for a, b, card in _pairs(tuple(colours), tuple(medicines)):
         ways = free[a] * (free[a] - 1) / 2 if a == b else free[a] * free[b]
         if ways <= 0:
             continue
-        cure = [0] * len(colours)
-        cure[a] += 1
-        cure[b] += 1
-        card = _card_for(cure, colours, medicines)
         if card in wrong:
             continue
         weight[card] += ways
@@ -182,6 +179,19 @@ def cure_odds(view: dict[str, Any], seat: int) -> tuple[dict[str, float], list[f
     if not total:
         return dict.fromkeys(medicines, 0.0), [0.0] * len(colours)
     return {m: w / total for m, w in weight.items()}, [w / total for w in in_cure]
+
+
+@lru_cache(maxsize=8)
+def _pairs(colours: tuple[str, ...], medicines: tuple[str, ...]) -> tuple[tuple[int, int, str], ...]:
+    """Every possible cure as two colour indices and the medicine card it matches (built once
+    per colour and card names: this runs on every evaluation)."""
+    out = []
+    for a, b in combinations_with_replacement(range(len(colours)), 2):
+        cure = [0] * len(colours)
+        cure[a] += 1
+        cure[b] += 1
+        out.append((a, b, _card_for(cure, list(colours), list(medicines))))
+    return tuple(out)
 
 
 def cure_beliefs(view: dict[str, Any], seat: int) -> dict[str, float]:

@@ -257,7 +257,7 @@ def test_wrong_marker_player_is_skipped_but_can_still_be_chosen():
 def test_last_marker_holder_must_cure_at_once_and_round_ends_without_winner():
     """Curación, excepción: "si solo hay 1 jugador con un marcador de curación en el juego, debe
     realizar inmediatamente la acción de curación"; Fin: "o todos los jugadores han usado sus
-    marcadores de curación, ¡la ronda termina!" (no winner: next start is the next player)."""
+    marcadores de curación, ¡la ronda termina!" (no winner yet this game: the next start is the next player)."""
     s = position(HANDS4, CURE_RY, options=ADVANCED, start=BOB)
     play(s, (BOB, move("red-blue")), (BOB, act("curing")), (BOB, answer("green-blue")),
          (CHRISTINA, follow("green-blue")), (DAVE, answer("red-green")), (AMY, PASS))
