@@ -112,11 +112,21 @@ def play(
         show_events(state, state.apply(mover, action), mover, lang)
     final_view = state.view(None if watch else seat)
     show_view(game, final_view, lang)
-    console.print(f"[bold]Game over.[/] Scores: {state.scores}; winners: seat(s) {state.winners}")
+    console.print(f"[bold]Game over.[/] {final_line(state)}")
     records.mkdir(parents=True, exist_ok=True)
     path = records / f"{game.id}-{state.seed}-{int(time.time())}.json"
     path.write_text(json.dumps(state.record(), indent=1))
     console.print(f"Record saved to {path} (ludoteca replay {path})")
+
+
+def final_line(state: engine.State) -> str:
+    """The end in words: every seat's score and who won (never a raw list)."""
+    scores = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(state.scores))
+    winners = state.winners
+    if not winners:
+        return f"Scores: {scores}. Nobody won."
+    names = " and ".join(f"seat {seat}" for seat in winners)
+    return f"Scores: {scores}. {'Winners' if len(winners) > 1 else 'Winner'}: {names}."
 
 
 def ask_action(state: engine.State, seat: int, legal: list[dict], lang: str,
@@ -203,12 +213,18 @@ def replay(
         return
     wait = sys.stdin.isatty() if step is None else step
     for number, (seat, action) in enumerate(record["actions"], start=1):
-        console.print(f"[cyan]{number:>4}[/] seat {seat}: {escape(state.describe(action, lang))}")
-        show_events(state, state.apply(seat, action), None, lang)
+        # What happened, as a spectator's log reads it; the action's own label is worded as a
+        # choice ("Place your cure marker..."), so it is shown only when no public event says more.
+        events = [e for e in state.apply(seat, action) if "to" not in e]
+        if not events:
+            console.print(f"[cyan]{number:>4}[/] seat {seat}: {escape(state.describe(action, lang))}")
+        for index, event in enumerate(events):
+            lead = f"[cyan]{number:>4}[/]" if index == 0 else "    "
+            console.print(f"{lead} {escape(state.describe_event(event, lang))}")
         if wait:
             input()
     show_view(game, state.view(None), lang)
-    console.print(f"Scores: {state.scores}; winners: seat(s) {state.winners}")
+    console.print(final_line(state))
 
 
 @app.command()

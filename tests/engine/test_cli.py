@@ -30,7 +30,25 @@ def test_play_a_whole_game_then_replay_its_record(tmp_path):
     assert record["game"] == "dschunke" and record["seed"] == 5 and len(record["actions"]) == 62
     replay = runner.invoke(app, ["replay", str(record_path), "--all"])
     assert replay.exit_code == 0, replay.output
-    assert "winners" in replay.output
+    end = replay.output.strip().splitlines()[-1]
+    assert end.startswith("Scores: seat 0 ") and ("Winner" in end or "Nobody won" in end), end
+    assert "[" not in end, "the end is told in words, never as a list"
+    # The replay tells what happened, as events: "Red laid ..." rather than "Lay ...".
+    assert " laid " in replay.output
+
+
+def test_the_prompt_explains_a_component_and_reads_the_games_own_notation(tmp_path):
+    """'? name' prints what a component does (Game.explain); a move in the game's notation that
+    is mistyped says why (Game.parse_move); neither is taken as a move."""
+    result = runner.invoke(app, ["play", "immunity", "--seed", "3", "--players", "2", "--records", str(tmp_path)],
+                           input="? neutrophil\n? nothing-of-that-name\nq\n")
+    assert result.exit_code == 1
+    assert "Neutrophil" in result.output and "cost" in result.output.lower()
+    assert "Nothing is called 'nothing-of-that-name' here." in result.output
+    result = runner.invoke(app, ["play", "dschunke", "--seed", "3", "--records", str(tmp_path)],
+                           input="1\nZ99 E\nq\n")
+    assert result.exit_code == 1 and "nothing saved" in result.output
+    assert not list(tmp_path.iterdir())
 
 
 def test_play_rejects_bad_input_clearly(tmp_path):
