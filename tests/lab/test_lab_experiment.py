@@ -1,0 +1,70 @@
+"""Experiment files: validation errors name the path, and every shipped example loads and runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ludoteca.lab import api
+from ludoteca.lab.experiment import from_dict, load
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "experiments").glob("*.toml"))
+
+
+# ---- validation -----------------------------------------------------------------------------
+def _base() -> dict:
+    return {"experiment": {"game": "immunity", "players": 3, "blocks": 2},
+            "bots": {"lineup": ["random"]}}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"stats": {"sprt": {"metric": "actions", "delta0": 0, "delta1": 5, "delta": 1}}},
+     "stats.sprt.delta: unknown key; known keys here: metric, arm, delta0"),
+    ({"experiment": {"game": "immunity", "players": 3, "blocks": 2, "seeds": 3}},
+     "experiment.seeds: unknown key; known keys here: name, game"),
+    ({"arms": {"shipped": {}, "n3": {"params": {"cells": {"neutrofil": {"cost": 3}}}}}},
+     "arms.n3.params.cells.neutrofil: unknown key; known keys here: adipocyte"),
+    ({"arms": {"shipped": {}, "n99": {"params": {"cells": {"neutrophil": {"cost": 99}}}}}},
+     "arms.n99.params.cells.neutrophil.cost: must be from 0 to 20; got 99"),
+    ({"arms": {"shipped": {}, "x": {"prams": {}}}}, "arms.x.prams: unknown key; known keys here: params"),
+    ({"targets": {"seat_gap": {"below": 0.05}}}, "targets.seat_gap: a target is"),
+    ({"bots": {"lineup": ["normall"]}}, "bots.lineup: unknown bot 'normall'"),
+    ({"experiment": {"game": "immunity", "players": 9, "blocks": 2}}, "experiment.players: Immunity takes"),
+    ({"stats": {"confidence": "high"}}, "stats.confidence: expected a number"),
+])
+def test_bad_experiment_files_name_the_path(change: dict, message: str) -> None:
+    data = {**_base(), **change}
+    with pytest.raises(ValueError) as caught:
+        from_dict(data)
+    assert message in str(caught.value)
+
+
+def test_a_toml_syntax_error_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[experiment\ngame = 1\n")
+    with pytest.raises(ValueError, match="bad.toml"):
+        load(bad)
+
+
+
+# ---- shipped examples -----------------------------------------------------------------------
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_every_example_experiment_loads_and_runs(path: Path, tmp_path: Path) -> None:
+    """LAB.md §10: every shipped example loads and runs a few blocks, with its own bots and arms
+    (records off: replaying notable games is tested in test_lab_pairing.py)."""
+    exp = load(path)
+    exp.blocks, exp.sprt, exp.records = 2, None, "none"
+    run = api.run(exp, jobs=1, run_dir=tmp_path / "run")
+    m = run.metrics
+    assert m["method"]["blocks"] == 2 and m["method"]["stop"] == "blocks"
+    rotations = {int(n): r for n, r in run.manifest["rotations"].items()}
+    assert m["health"]["games"] == 2 * len(m["experiment"]["arms"]) * sum(rotations.values())
+    assert len(run.games()) == m["health"]["games"]
+    for target in exp.targets:
+        assert any(v["target"] == target for v in m["verdicts"]), target
+
+
+def test_examples_are_shipped() -> None:
+    assert {"immunity-neutrophil.toml"} <= {p.name for p in EXAMPLES} and len(EXAMPLES) >= 4
