@@ -15,7 +15,9 @@ A department's use is a chain of small decisions, kept in the seat's ``activatio
                        department treated), ``trigger_values`` / ``trigger_colours`` (of the
                        patients that triggered it, before the treatment), ``chosen``
 ``specialist_more``    the rest of the specialist's group (no skipping once begun)
-``blood_use``          how to spend the blood bag on ``bed``: +1, or a colour
+``blood_use``          how to spend the blood bag on ``bed``: +1, or a colour; ``resume``
+                       is the step it interrupted (the step's other keys stay), taken up
+                       again once the bag is spent
 =====================  ====================================================================
 
 Phase ``activate`` of :mod:`.phases`.
@@ -300,6 +302,10 @@ class ActivationRules(Supplies):
         if kind in ("blood", "blood_use"):
             if hospital["blood_bags"] <= 0:
                 return "you have no blood bag"
+            bed = action.get("bed")
+            if kind == "blood" and not (_whole(bed) and 0 <= bed < len(hospital["bed_colour"])
+                                        and hospital["bed_colour"][bed] >= 0):
+                return f"bed {bed!r} has no patient to spend a blood bag on"
             if at == "blood_use" and kind == "blood":
                 return "say first how to spend the blood bag already chosen"
             if at != "idle" and kind == "blood" and self.options["blood_bags_between_departments_only"]:

@@ -17,7 +17,9 @@ from typing import Any
 #: Phases in which this round's neglect is still to come.
 BEFORE_NEGLECT = ("place", "reveal", "take", "return", "activate")
 #: Phases in which this round's ambulance is still to come.
-BEFORE_INTAKE = ("setup", "sort", "claim")
+BEFORE_INTAKE = ("setup", "reveal", "sort", "claim")
+#: Phases of a round before its activation: the round's use of every improvement is ahead.
+BEFORE_ACTIVATION = ("setup", "reveal", "sort", "claim", "place", "take", "return")
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,7 @@ class Weights:
     untreated: float = 0.25     # an untreated patient before neglect
     dying: float = 2.0          # an untreated patient neglect will kill
     idle_meeple: float = 0.2    # a meeple that can still work this activation
+    begun: float = 0.5          # a department begun (its treatment is on its way)
     specialist: float = 5.0     # a specialist (and its meeple) over the whole game
     department: float = 4.0     # a department over the whole game
     full_bed: float = 2.0       # each patient the next ambulance brings beyond the free beds
@@ -46,26 +49,50 @@ def progress(view: dict[str, Any], seat: int, w: Weights | None = None) -> float
     pending = sum(table[min(i, len(table) - 1)] for i in range(out))
     top = view["discharge_at"] - 1
     value = 0.0
-    patients = [b for b in pl["beds"] if b is not None]
+    patients = [(b["value"], b["treated"]) for b in pl["beds"] if b is not None]
     before_neglect = view["phase"] in BEFORE_NEGLECT
-    for bed in patients:
-        value += w.patient * bed["value"] / top
-        if before_neglect and not bed["treated"]:
+    deaths = 0
+    if view["phase"] == "activate" and not pl["activating"]:
+        # Done activating: this round's neglect is certain, so the seat is valued as it will
+        # stand once the round moves on (so that ending one's own activation, which brings a
+        # rival's neglect about, does not look like a gain: the early ends of issue 19).
+        after = [value - (0 if treated else 1) for value, treated in patients]
+        deaths = sum(1 for value in after if value <= 0)
+        patients = [(value, False) for value in after if value > 0]
+    dying = 0
+    for bed_value, treated in patients:
+        value += w.patient * bed_value / top
+        if before_neglect and not treated:
             value -= w.untreated
-            if bed["value"] <= 1:
+            if bed_value <= 1:
                 value -= w.dying
+                dying += 1
     value += sum(w.patient * v / top for _, v in pl["arriving"])
     if pl["activating"]:
         meeples = pl["nurses"] + sum(1 for s in pl["specialists"] if not s["used"])
         free = sum(1 for d in pl["departments"] if not d["used"])
-        value += w.idle_meeple * (min(meeples, free) + (1 if pl["activation"]["step"] != "idle" else 0))
+        value += w.idle_meeple * min(meeples, free)
+        act = pl["activation"]
+        if (act["resume"] if act["step"] == "blood_use" else act["step"]) != "idle":
+            value += w.idle_meeple + w.begun
     rounds_left = view["rounds"] - view["round"]
     if rounds_left > 0 or view["phase"] in BEFORE_INTAKE:  # an ambulance is still to come
-        free_beds = len(pl["beds"]) - len(patients) - len(pl["arriving"])
+        # A patient neglect will kill is charged as dying, and its bed is free for the
+        # ambulance: charging it twice made ending the activation (and the deaths) look good.
+        free_beds = len(pl["beds"]) - len(patients) + dying - len(pl["arriving"])
         value -= w.full_bed * max(0, w.incoming - free_beds)
     improvements = w.specialist * len(pl["specialists"]) + w.department * (len(pl["departments"]) - 6)
-    return (pl["score"] + pending + value + pl["blood_bags"] - 2 * pl["fatalities"]
-            + improvements * rounds_left / view["rounds"])
+    return (pl["score"] + pending + value + pl["blood_bags"] - 2 * (pl["fatalities"] + deaths)
+            + improvements * uses_left(view) / view["rounds"])
+
+
+def uses_left(view: dict[str, Any]) -> int:
+    """Activations still ahead in which an improvement can work.  During the activation this
+    round's use is valued by the meeples still free, not here, so the count does not drop
+    when the last seat ends its activation: ending one's own activation must not look good
+    because it moves the clock on a rival's improvements (the early ends of issue 19)."""
+    ahead = view["rounds"] - view["round"]
+    return ahead + 1 if view["phase"] in BEFORE_ACTIVATION else ahead
 
 
 def evaluate(view: dict[str, Any], seat: int) -> float:

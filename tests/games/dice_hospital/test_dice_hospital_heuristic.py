@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from dice_hospital_helpers import GREEN, RED, YELLOW, advance_to, new, set_beds
 
+import ludoteca
 from ludoteca import bots
 from ludoteca.games.dice_hospital.heuristic import WEIGHTS, progress
 
@@ -51,3 +52,81 @@ def test_with_rounds_to_go_an_improvement_is_worth_more_than_a_blood_bag():
     s.round = 3
     assert {"type": "return", "kind": "specialist", "index": 0} in s.legal_actions(seat)
     assert bots.make("normal", seed=0).choose(s, seat) == {"type": "keep"}
+
+
+def _last_to_activate(seed: int):
+    """Round 7, seat 0 the last seat activating: 12 untreated patients (bed 5 a red 6, one
+    treatment from discharge), 3 nurses free; the rival, done, owns 3 specialists and 2
+    department improvements (whose worth falls when the round moves on)."""
+    s = advance_to(new(2, seed=seed), "activate")
+    for pl in s.hospitals:
+        pl["administrator"] = -1
+    s.round = 7
+    beds = {bed: ((RED, YELLOW, GREEN)[bed % 3], 2 + bed % 4) for bed in range(12)}
+    beds[5] = (RED, 6)
+    set_beds(s, 0, beds)
+    rival = s.hospitals[1]
+    rival["specialists"], rival["specialists_used"] = [0, 3, 6], [1, 1, 1]
+    rival["departments"] += [6, 8]
+    rival["departments_used"] = [1] * 8
+    rival["activation_ended"] = True
+    s.hospitals[0]["nurses"] = 3
+    s._legal_cache.clear()
+    return s
+
+
+def test_normal_does_not_end_its_activation_with_nurses_free_and_patients_to_treat():
+    """Issue 19: "No es obligatorio colocar todos tus meeples, aunque suele ser recomendable
+    hacerlo" — with 12 untreated patients, 3 nurses free and a patient one treatment from
+    discharge, ending now only loses points (neglect, the discharge): `normal` treats instead.
+    The position is the one the issue saw (the rival's improvements made ending look good)."""
+    for seed in range(1, 7):
+        s = _last_to_activate(seed)
+        assert s.to_move == (0,)
+        choice = bots.make("normal", seed=seed).choose(s, 0)
+        assert choice["type"] != "end", seed
+
+
+#: Every kind of decision and content `normal` should take when it helps (issue 17): both kinds
+#: of improvement taken, an extra offer revealed, an improvement returned for a blood bag, an
+#: improvement department worked, a specialist sent with its own effect used (a treatment and a
+#: blood-bag bonus), and blood bags spent on a treatment and on a colour change.
+USES = ("take:department", "take:specialist", "reveal:offer", "return", "department:improvement",
+        "meeple:specialist", "specialist:treat", "bonus", "blood_use:treat", "blood_use:colour")
+
+
+def _kinds_used(action: dict, state) -> set[str]:
+    kind = action["type"]
+    if kind == "take":
+        return {f"take:{action['kind']}"}
+    if kind == "reveal" and action["kind"] != "none":
+        return {"reveal:offer"}
+    if kind == "department" and action["dept"] >= 6:
+        return {"department:improvement"}
+    if kind == "meeple" and action["meeple"] >= 0:
+        return {"meeple:specialist"}
+    if kind == "patient" and state.hospitals[state.to_move[0]]["activation"]["step"].startswith("specialist"):
+        return {"specialist:treat"}
+    if kind == "blood_use":
+        return {"blood_use:treat" if action["use"] == "treat" else "blood_use:colour"}
+    return {kind} if kind in ("return", "bonus") else set()
+
+
+def test_normal_uses_every_kind_of_decision_and_content():
+    """`normal` is a proxy for players in the balance lab, so over a few games it must use each
+    kind of content the game offers (measured over 20 games in docs/games/dice-hospital.md)."""
+    game = ludoteca.game("dice-hospital")
+    used: set[str] = set()
+    for seed in SEEDS_FOR_USES:
+        s = game.new(2, seed=seed)
+        players = [bots.make("normal", seed=seed * 10 + k) for k in range(2)]
+        while not s.is_over:
+            seat = s.to_move[0]
+            action = players[seat].choose(s, seat)
+            used |= _kinds_used(action, s)
+            s.apply(seat, action)
+    assert [u for u in USES if u not in used] == []
+
+
+#: Fixed seeds (measured: a colour change is the rarest use, about one game in two).
+SEEDS_FOR_USES = (1000, 1001)
