@@ -147,9 +147,11 @@ class Game:
         """Public numbers of one seat (oxygen, damage, cells owned...) for the lab's fan charts."""
         return {}
 
-    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str] | None:
-        """The content keys an action touches (``["cells.neutrophil"]``), for usage counts and
-        restricted bots.  None: the lab matches the action's values against the content's keys."""
+    def content_keys(self, state: State, action: Mapping[str, Any], seat: int | None = None) -> list[str] | None:
+        """The content keys ``seat``'s action touches (``["cells.neutrophil"]``), for usage counts
+        and restricted bots; ``seat`` matters where several seats choose at once and an action
+        names a card by its place in the chooser's own hand.  None: the lab matches the
+        action's values against the content's keys."""
         return None
 
     def _check_header(self, data: Mapping[str, Any], keys: tuple[str, ...]) -> None:

@@ -111,8 +111,8 @@ class DiceHospital(Game):
     def telemetry(self, state: State, seat: int) -> dict[str, float]:
         return lab_hooks.telemetry(state, seat)
 
-    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str]:
-        return lab_hooks.content_keys(state, action)
+    def content_keys(self, state: State, action: Mapping[str, Any], seat: int | None = None) -> list[str]:
+        return lab_hooks.content_keys(state, action, seat)
 
     # ---- RL interop -----------------------------------------------------------------------
     def num_distinct_actions(self, players: int, options: dict[str, Any] | None = None) -> int:

@@ -65,14 +65,13 @@ def _specialist_key(state: Any, index: int) -> str:
     return f"{table}.{content.specialist_ids[index]}"
 
 
-def content_keys(state: Any, action: Mapping[str, Any]) -> list[str]:
+def content_keys(state: Any, action: Mapping[str, Any], seat: int | None = None) -> list[str]:
     """The content a player chooses with ``action`` (asked before it is applied): the
     administrator kept, the department or specialist taken or returned, the department used
     and the specialist sent to it.
 
-    Seats activate at once and the hook names no seat, so an index is read in the hospital of
-    the first seat to move for which the action is legal: the lab asks for the action of
-    ``to_move[0]``, which comes first."""
+    Seats activate at once, so an index is read in the hospital of ``seat`` (the one choosing);
+    when the caller names no seat, of the first seat to move for which the action is legal."""
     kind = action.get("type")
     if kind == "admin":
         return [f"administrators.{action['admin']}"]
@@ -88,8 +87,8 @@ def content_keys(state: Any, action: Mapping[str, Any]) -> list[str]:
     what = "department" if kind == "department" or action.get("kind") == "department" else "specialist"
     index = action.get("dept") if kind == "department" else action.get("meeple", action.get("index"))
     key = _department_key if what == "department" else _specialist_key
-    for seat in state.to_move:
-        owned = state.owned(seat, what)
-        if isinstance(index, int) and 0 <= index < len(owned) and action in state.legal_actions(seat, copy=False):
+    for mover in state.to_move if seat is None else (seat,):
+        owned = state.owned(mover, what)
+        if isinstance(index, int) and 0 <= index < len(owned) and action in state.legal_actions(mover, copy=False):
             return [key(state, owned[index])]
     return []

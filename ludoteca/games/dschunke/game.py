@@ -67,7 +67,7 @@ class Dschunke(Game):
     def telemetry(self, state: State, seat: int) -> dict[str, float]:
         return lab_hooks.telemetry(state, seat)
 
-    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str]:
+    def content_keys(self, state: State, action: Mapping[str, Any], seat: int | None = None) -> list[str]:
         """The strip a placement lays, ``tiles.<id>`` (the generic match knows no list content)."""
         return lab_hooks.content_keys(dict(action))
 

@@ -91,7 +91,7 @@ class Herbalism(Game):
         """Score, hand size, and the last round's points and win of ``seat``."""
         return lab_hooks.telemetry(state, seat)  # type: ignore[arg-type]
 
-    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str]:
+    def content_keys(self, state: State, action: Mapping[str, Any], seat: int | None = None) -> list[str]:
         """Medicine cards, action cards and ingredient colours by name (the generic match would
         miss the action cards, which are not keys of the content)."""
         return lab_hooks.content_keys(action)

@@ -102,7 +102,7 @@ class ImmunityGame(Game):
     def telemetry(self, state: State, seat: int) -> dict[str, float]:
         return lab_hooks.telemetry(state, seat)
 
-    def content_keys(self, state: State, action: Mapping[str, Any]) -> list[str]:
+    def content_keys(self, state: State, action: Mapping[str, Any], seat: int | None = None) -> list[str]:
         return lab_hooks.content_keys(state, action)
 
     # ---- reinforcement-learning interop (see docs/games/immunity.md) -----------------------

@@ -122,3 +122,15 @@ def test_content_keys_name_the_department_and_specialist_chosen():
     assert G.content_keys(t, {"type": "take", "kind": "department", "index": 0}) == [
         f"departments.{t.content.department_ids[offer]}"]
     assert G.content_keys(t, {"type": "admin", "admin": "lawyer"}) == ["administrators.lawyer"]
+
+
+def test_content_keys_read_the_choosing_seats_own_hospital():
+    """Both seats activate at once and each names its departments by its own index: the same
+    action touches different content for each seat, so the hook reads the seat it is given."""
+    s = activation(beds={0: (RED, 3), 1: (RED, 3), 2: (RED, 3)})
+    mine = give_department(s, 0, "cardiology")
+    theirs = give_department(s, 1, "oncology")
+    assert mine == theirs  # the same position in each hospital
+    action = {"type": "department", "dept": mine}
+    assert G.content_keys(s, action, seat=0) == ["departments.cardiology"]
+    assert G.content_keys(s, action, seat=1) == ["departments.oncology"]
