@@ -24,7 +24,7 @@ from ludoteca import engine
 from ludoteca.engine import IllegalAction, State
 from ludoteca.engine.state import short
 
-from . import clocks, ratings, seatbots, seats_json
+from . import clocks, presence, ratings, seatbots, seats_json
 from .identity import Guest
 from .pubsub import LocalHub
 from .refusals import Rejected, StorageUnavailable
@@ -55,6 +55,8 @@ class Connection:
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=512))
     tables: set[str] = field(default_factory=set)
     closed: bool = False
+    #: The tab is hidden (the page says so): its holder shows as "away", not "connected".
+    away: bool = False
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -95,6 +97,8 @@ class LiveTable:
     #: Sleeps until the earliest running clock of a person's seat runs out (one per table).
     clock_task: asyncio.Task | None = None
     clock_due: tuple[float, int, int] | None = None
+    #: The presence dots last sent to this table's clients (presence.py).
+    dots: list[str | None] | None = None
 
     @property
     def status(self) -> str:
@@ -178,6 +182,9 @@ class TableManager:
         self.loading: dict[str, asyncio.Future] = {}
         self.housekeeper: asyncio.Task | None = None
         self.rating_tasks: set[asyncio.Task] = set()
+        self.presence = presence.PresenceBook()
+        self.presence_tasks: set[asyncio.Task] = set()
+        self.heartbeat: asyncio.Task | None = None
         self.stopping = False
 
     # ---- loading: the database is the truth ---------------------------------------------------
@@ -597,7 +604,7 @@ class TableManager:
             "winners": list(state.winners) if state.is_over else None,
             "next": table.header.get("next_table"), "events": events,
             "clock": clocks.public(table.header.get("clock"), table.header.get("clock_state"), clocks.wall()),
-            "reclaim": reclaim,
+            "reclaim": reclaim, "presence": self.dots_of(table),
             "undo": state.undo_steps(seat) if seat is not None and table.status == "playing" else 0})
         return f'{head[:-1]}, "view": {view}, "legal": {legal}}}'
 
@@ -629,6 +636,7 @@ class TableManager:
             table.conns.add(conn)
             conn.tables.add(table.id)
             self.send_state(conn, table, list(table.log))
+        self.presence_changed(table)
         if table.status == "waiting" and table.seats_of(conn.guest):
             try:  # a holder who opens the table is present: the seat is not abandoned
                 await self.store.run(self.store.touch_seats, [(table.id, conn.guest.id)])
@@ -639,7 +647,47 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None:
             table.conns.discard(conn)
+            self.presence_changed(table)
         conn.tables.discard(table_id)
+
+    # ---- presence ------------------------------------------------------------------------------
+    def dots_of(self, table: LiveTable) -> list[str | None]:
+        return presence.seat_dots(table.seats, presence.local_users(table.conns), self.presence.users(table.id))
+
+    def set_away(self, conn: Connection, away: bool) -> None:
+        """A tab was hidden or shown again."""
+        conn.away = away
+        for table_id in list(conn.tables):
+            table = self.tables.get(table_id)
+            if table is not None:
+                self.presence_changed(table)
+
+    def presence_changed(self, table: LiveTable, publish: bool = True) -> None:
+        """Tell this table's clients when a dot changed, and the other processes who is here."""
+        dots = self.dots_of(table)
+        if dots != table.dots:
+            table.dots = dots
+            text = json.dumps({"type": "presence", "table": table.id, "presence": dots})
+            for conn in list(table.conns):
+                conn.send(text)
+        if publish and not self.stopping:
+            self._publish_presence(table)
+
+    def _publish_presence(self, table: LiveTable) -> None:
+        users = presence.local_users(table.conns)
+        task = asyncio.create_task(self.hub.publish({"table": table.id, "kind": "presence", "users": users}))
+        self.presence_tasks.add(task)
+        task.add_done_callback(self.presence_tasks.discard)
+
+    async def _presence_heartbeat(self) -> None:
+        """Republish who is here, so other processes' copies stay fresh and a dead process's expire."""
+        while not self.stopping:
+            await asyncio.sleep(presence.HEARTBEAT)
+            for table in list(self.tables.values()):
+                if table.conns:
+                    self._publish_presence(table)
+                if table.dots is not None:
+                    self.presence_changed(table, publish=False)  # another process's copy expired
 
     # ---- other processes -----------------------------------------------------------------------
     async def on_hub_message(self, message: dict[str, Any]) -> None:
@@ -652,6 +700,13 @@ class TableManager:
             return
         table_id = message.get("table")
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if message.get("kind") == "presence":
+            users = message.get("users")
+            if isinstance(table_id, str) and isinstance(users, dict) and isinstance(message.get("origin"), str):
+                self.presence.update(table_id, message["origin"], users)
+                if table is not None:
+                    self.presence_changed(table, publish=False)
+            return
         if table is not None:
             self._request_sync(table)
 
@@ -792,6 +847,8 @@ class TableManager:
         """After a start or restart: every playing table with a bot to move gets going again,
         and the seat keeper starts (abandoned open seats free up)."""
         self.start_housekeeping()
+        if self.heartbeat is None and not self.stopping:
+            self.heartbeat = asyncio.create_task(self._presence_heartbeat(), name="ludoteca-presence")
         woken = set(await self.store.read(self.store.tables_with_bots_to_move))
         woken.update(await self.store.read(self.store.timed_tables))
         for table_id in sorted(woken):
@@ -832,11 +889,13 @@ class TableManager:
             raise
         except Rejected as exc:  # another process got there first, or the database is away
             log.info("table %s: the clock of seat %s was not applied here (%s)", table.id, seat, exc.message)
-            if exc.code == "storage":
+            if exc.code != "stale":  # try again in a second, never in a tight loop
                 await asyncio.sleep(1.0)
                 table.clock_due = None
         except Exception:
             log.exception("table %s: handling the clock of seat %s failed", table.id, seat)
+            await asyncio.sleep(1.0)
+            table.clock_due = None
         finally:
             if table.clock_task is asyncio.current_task():
                 table.clock_task = None
@@ -900,7 +959,7 @@ class TableManager:
 
     async def reclaim(self, guest: Guest, table_id: Any, seat: Any) -> LiveTable:
         """The owner of a seat a bot took when its clock ran out plays it again; its clock starts
-        a fresh turn if it is to move (the bank stays as it was: empty)."""
+        a fresh turn if it is to move, with half the starting bank (clocks.reclaimed)."""
         table = await self.get(table_id)
         async with table.lock:
             await self.recover(table)
@@ -912,7 +971,8 @@ class TableManager:
                 raise Rejected("game_over", "the game is over")
             running = table.header.get("clock_state")
             if running is not None:
-                running = clocks.restart_turn(running, seat, clocks.wall(), seat in table.state.to_move)
+                running = clocks.reclaimed(table.header["clock"], running, seat, clocks.wall(),
+                                           seat in table.state.to_move)
             await self._change_seat(table, seat, {"kind": "human", "bot_level": None, "absent": None}, running)
         return table
 
@@ -980,6 +1040,8 @@ class TableManager:
                  for t in (*table.bot_tasks.values(), table.sync_task, table.clock_task) if t]
         if self.housekeeper is not None:
             tasks.append(self.housekeeper)
+        if self.heartbeat is not None:
+            tasks.append(self.heartbeat)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -8,6 +8,7 @@ Client -> server, one JSON object per message, each may carry a ``ref`` echoed i
   {"type": "undo", "table": ID, "seat": N, "version": V, "steps": 1}   take back own moves
   {"type": "concede", "table": ID, "seat": N}        leave the game: a bot plays on, the seat ranks last
   {"type": "reclaim", "table": ID, "seat": N}        play again a seat a bot took when its clock ran out
+  {"type": "presence", "away": true|false}           this tab was hidden / is in front again
   {"type": "ping"}
 Server -> client:
   {"type": "state", ...}   one per seat you hold at that table (or one spectator view)
@@ -49,7 +50,7 @@ log = logging.getLogger("ludoteca.server")
 quiet = QuietLog(log)
 #: What ``secrets.token_urlsafe(6)`` makes: 8 characters of the URL-safe base64 alphabet.
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8}")
-KINDS = ("join", "leave", "sit", "act", "undo", "concede", "reclaim", "ping")
+KINDS = ("join", "leave", "sit", "act", "undo", "concede", "reclaim", "presence", "ping")
 #: Dropped messages a flooding client is forgiven per second before it is closed.
 FLOOD_FORGIVE_PER_SECOND = 1.0
 NO_LIMIT = 10**9
@@ -262,6 +263,11 @@ async def handle(session: Session, data: dict[str, Any]) -> None:
         table_id = table_of(data)
         needs_identity(session, "take back a move")
         await undo(manager, conn.guest, table_id, data["seat"], data["version"], data.get("steps", 1))
+    elif kind == "presence":
+        away = data.get("away")
+        if not isinstance(away, bool):
+            raise Rejected("bad_request", "a 'presence' message says \"away\": true or false")
+        manager.set_away(conn, away)
     elif kind in ("concede", "reclaim"):
         if "seat" not in data:
             raise Rejected("bad_message", f"a '{kind}' message needs table and seat; 'seat' is missing")

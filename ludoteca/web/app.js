@@ -65,6 +65,7 @@ function clearBanner() { banner.hidden = true; }
 function gameTitle(id) { return app.games.get(id)?.title ?? id; }
 
 function seatName(seat) {
+  if (seat.kind === "bot" && seat.absent) return t(`absent_${seat.absent}`, { name: seat.name, level: seat.level });
   if (seat.kind === "bot") return t("bot", { level: seat.level });
   if (seat.kind === "open") return t("open_seat");
   return seat.name;
@@ -89,6 +90,7 @@ const socket = {
     this.ws.onopen = () => {
       this.retry = 0;
       clearBanner();
+      if (document.hidden) this.raw({ type: "presence", away: true });
       if (this.joined) this.raw({ type: "join", table: this.joined, lang: app.lang });
       for (const message of this.queue.splice(0)) this.raw(message);
     };
@@ -214,6 +216,10 @@ function gameCard(game) {
     Object.keys(game.variants).map((v) => h("option", { value: v }, v)));
   const optionInputs = game.options.map((spec) => optionInput(spec));
   const seatsBox = h("div", { class: "seats-form" });
+  const clockChoice = h("select", { class: "clock-choice" }, Object.keys(CLOCKS).map((name) =>
+    h("option", { value: name }, t(`clock_${name}`))));
+  const timeoutChoice = h("select", { class: "timeout-choice" }, ["bot", "skip", "expel"].map((name) =>
+    h("option", { value: name }, t(`timeout_${name}`))));
   const drawSeats = () => {
     seatsBox.replaceChildren();
     const preferred = app.levels.includes("normal") ? "normal" : app.levels[0];
@@ -235,6 +241,8 @@ function gameCard(game) {
     optionInputs.length ? h("details", {}, h("summary", {}, t("options")), optionInputs.map((o) => o.node)) : null,
     h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
     app.account ? h("label", {}, ranked, ` ${t("ranked")}`) : null,
+    h("label", {}, `${t("clock")} `, clockChoice), " ",
+    h("label", {}, `${t("on_timeout")} `, timeoutChoice),
     h("button", { type: "submit", class: "create-table" }, t("create")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -248,7 +256,7 @@ function gameCard(game) {
         s.value.startsWith("bot:") ? { kind: "bot", level: s.value.slice(4) } : { kind: s.value });
       const table = await api("/api/tables", {
         body: { game: game.id, players: Number(players.value), variant: variant.value || null, options, seats,
-          ranked: Boolean(app.account && ranked.checked) },
+          ranked: Boolean(app.account && ranked.checked), clock: clockSpec(clockChoice.value, timeoutChoice.value) },
       });
       location.hash = `#/table/${table.id}`;
     } catch (error) {
@@ -371,6 +379,87 @@ async function showPlayer(username) {
 }
 
 // ---- a live table -------------------------------------------------------------------------------
+// ---- clocks: the server owns them; the page counts down from the last state it got -------------
+const CLOCKS = { untimed: null, realtime: { mode: "realtime", bank: 600, per_move: 20 },
+  turn: { mode: "turn", bank: 3 * 86400, per_move: 86400 } };
+
+function clockSpec(name, onTimeout) {
+  return CLOCKS[name] ? { ...CLOCKS[name], on_timeout: onTimeout } : null;
+}
+
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 86400) return t("clock_days", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return t("clock_hours", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tickClocks() {
+  for (const el of document.querySelectorAll(".clock[data-left]")) {
+    const left = Number(el.dataset.left) - (el.dataset.running === "true" ? (performance.now() - Number(el.dataset.at)) / 1000 : 0);
+    el.textContent = `⏱ ${clockText(left)}`;
+    el.classList.toggle("low", el.dataset.running === "true" && left < 30);
+  }
+}
+setInterval(tickClocks, 250);
+
+function seatClock(message, seat) {
+  const c = message.clock?.seats?.[seat];
+  if (!c) return null;
+  return h("span", { class: "clock", "data-seat": seat, "data-left": c.left, "data-running": String(c.running),
+    "data-at": message.receivedAt }, "");
+}
+
+// ---- presence, the favicon and notifications ------------------------------------------------------
+document.addEventListener("visibilitychange", () => socket.raw({ type: "presence", away: document.hidden }));
+
+function presenceDot(message, seat) {
+  const state = message.presence?.[seat];
+  if (!state) return null;
+  return h("span", { class: "presence", "data-seat": seat, "data-state": state, title: t(`presence_${state}`),
+    "aria-label": t(`presence_${state}`) }, "●");
+}
+
+function updateDots(presence) {
+  for (const m of page.bySeat.values()) m.presence = presence;
+  for (const el of document.querySelectorAll(".presence[data-seat]")) {
+    const state = presence[Number(el.dataset.seat)];
+    if (!state) continue;
+    el.dataset.state = state;
+    el.title = t(`presence_${state}`);
+    el.setAttribute("aria-label", t(`presence_${state}`));
+  }
+}
+
+// The favicon: the page's own SVG, with a red dot while it is your turn.
+function setFavicon(turn) {
+  let link = document.querySelector("link[rel='icon']");
+  if (!link) { link = h("link", { rel: "icon", type: "image/svg+xml" }); document.head.append(link); }
+  const dot = turn ? "<circle cx='24' cy='8' r='7' fill='%23d22'/>" : "";
+  const href = "data:image/svg+xml," + "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>" +
+    "<rect x='3' y='7' width='22' height='22' rx='4' fill='%23336'/><circle cx='10' cy='14' r='2' fill='white'/>" +
+    `<circle cx='18' cy='22' r='2' fill='white'/>${dot}</svg>`;
+  if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+  document.documentElement.dataset.turn = turn ? "1" : "0";
+}
+
+// Browser notifications: asked once, on a click; then "your turn" shows while the tab is hidden.
+function notificationButton() {
+  if (!("Notification" in window) || Notification.permission !== "default" || localStorage.getItem("ludoteca-notify-asked")) return null;
+  return h("button", { id: "notify", type: "button", onclick: async (e) => {
+    localStorage.setItem("ludoteca-notify-asked", "1");
+    e.target.remove();
+    try { await Notification.requestPermission(); } catch { /* the browser said no */ }
+  } }, t("notify_ask"));
+}
+
+function announceTurn(message, turn) {
+  if (turn && !page.turnShown && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    try { new Notification(t("title_turn"), { body: gameTitle(message.game), tag: message.table }); } catch { /* unsupported */ }
+  }
+  page.turnShown = turn;
+}
+
 function showTable(tableId) {
   page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: [], logged: -1 };
   main.append(h("p", { class: "muted" }, t("connecting")));
@@ -388,7 +477,12 @@ function onMessage(message) {
     if (page?.kind === "table") drawTable();
     return;
   }
+  if (message.type === "presence" && page?.kind === "table" && message.table === page.id) {
+    updateDots(message.presence);
+    return;
+  }
   if (message.type !== "state" || page?.kind !== "table" || message.table !== page.id) return;
+  message.receivedAt = performance.now();
   const primary = message.mine.length ? message.mine[0] : null;
   page.bySeat.set(message.seat, message);
   for (const seat of [...page.bySeat.keys()]) {
@@ -426,9 +520,16 @@ async function drawTable() {
   const mine = message.mine;
   const seats = h("ul", { class: "seats" }, message.seats.map((s) =>
     h("li", { class: message.to_move.includes(s.seat) ? "to-move" : "", "data-seat": s.seat },
+      presenceDot(message, s.seat), " ",
       `${t("seat_label", { n: s.seat, name: seatName(s) })}${mine.includes(s.seat) ? ` (${t("you")})` : ""} `,
       s.kind === "open" ? h("button", { class: "take-seat", "data-seat": s.seat,
-        onclick: () => socket.raw({ type: "sit", table: message.table, seat: s.seat }) }, t("take_seat")) : null)));
+        onclick: () => socket.raw({ type: "sit", table: message.table, seat: s.seat }) }, t("take_seat")) : null,
+      seatClock(message, s.seat), " ",
+      (message.reclaim || []).includes(s.seat) ? h("button", { class: "reclaim", "data-seat": s.seat,
+        onclick: () => socket.raw({ type: "reclaim", table: message.table, seat: s.seat }) }, t("reclaim")) : null,
+      mine.includes(s.seat) && message.status === "playing" ? h("button", { class: "concede", "data-seat": s.seat,
+        onclick: () => { if (confirm(t("concede_confirm"))) socket.raw({ type: "concede", table: message.table, seat: s.seat }); },
+      }, t("concede")) : null)));
   const status = h("p", { class: "status", id: "status" });
   if (message.status === "waiting") status.textContent = t("waiting_players");
   else if (message.status === "finished") status.textContent = t("game_over");
@@ -438,7 +539,10 @@ async function drawTable() {
     status.textContent = mine.length ? t("waiting_for", { who: names }) : `${t("spectating")} ${t("waiting_for", { who: names })}`;
   }
   // "Your turn" in the tab title, so a player in another tab sees it.
-  document.title = message.status === "playing" && message.legal.length ? `● ${t("title_turn")} · Ludoteca` : "Ludoteca";
+  const turn = message.status === "playing" && message.legal.length > 0;
+  document.title = turn ? `● ${t("title_turn")} · Ludoteca` : "Ludoteca";
+  setFavicon(turn);
+  announceTurn(message, turn);
   const over = message.status === "finished" ? h("section", { class: "card over", id: "game-over" },
     h("h3", {}, t("game_over")),
     h("p", {}, `${t("scores")}: ${message.seats.map((s) => `${seatName(s)} ${message.scores[s.seat]}`).join(" · ")}`),
@@ -465,7 +569,7 @@ async function drawTable() {
   main.replaceChildren(h("div", { class: "table-page" },
     h("div", {},
       h("h2", {}, `${gameTitle(message.game)} `, h("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`)),
-      status, undo, over, tabs, boardBox),
+      status, undo, mine.length ? notificationButton() : null, over, tabs, boardBox),
     h("aside", {},
       h("section", { class: "card" }, h("h3", {}, t("seats")), seats,
         h("label", {}, `${t("invite")} `, h("input", { id: "invite", readonly: true, value: invite, size: 30 })),
@@ -475,6 +579,7 @@ async function drawTable() {
   main.dataset.version = String(message.version);
   main.dataset.seat = seat === null ? "" : String(seat);
   log.scrollTop = log.scrollHeight;
+  tickClocks();
 }
 
 // ---- replays ------------------------------------------------------------------------------------
