@@ -16,9 +16,9 @@ import ludoteca
 from ludoteca.engine import registry
 
 
-def play_until(game_id: str, players: int, seed: int, stop) -> tuple:
+def play_until(game_id: str, players: int, seed: int, stop, options: dict | None = None) -> tuple:
     """Random play (seeded) until ``stop(state, seat, action, events, draws_before)`` is true."""
-    state = ludoteca.game(game_id).new(players=players, seed=seed)
+    state = ludoteca.game(game_id).new(players=players, seed=seed, options=options)
     rng = random.Random(seed)
     for _ in range(600):
         seat = rng.choice(state.to_move)
@@ -44,9 +44,20 @@ def plain(state, seat, action, events, draws) -> bool:
 
 
 def test_dice_hospital_undo_refused_after_an_extra_offer_is_revealed() -> None:
-    """Revealing an extra department shows a face-down tile: REVEALS has "revealed"."""
-    state, seat, action, events = play_until("dice-hospital", 2, 0, pure_reveal({"revealed"}))
+    """Revealing an extra department shows a face-down tile: REVEALS has "revealed".  With the
+    offer revealed after the intake, the revealing seat decides again at once and nothing random
+    happens in between, so only REVEALS can forbid the undo."""
+    state, seat, action, events = play_until("dice-hospital", 2, 0, pure_reveal({"revealed"}),
+                                             options={"extra_offer_timing": "after-intake"})
     assert action["type"] == "reveal"
+    assert state.undo_steps(seat) == 0
+
+
+def test_dice_hospital_undo_refused_after_the_round_start_reveal() -> None:
+    """The default (Board Game Arena's) timing reveals at the start of the round, before the
+    ambulances are rolled: that reveal cannot be taken back either."""
+    state, seat, action, _ = play_until(
+        "dice-hospital", 2, 0, lambda st, s, a, ev, d: a["type"] == "reveal" and s in st.to_move)
     assert state.undo_steps(seat) == 0
 
 
