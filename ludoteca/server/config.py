@@ -63,6 +63,10 @@ class Settings:
     hashes_at_once: int = 2
     # Clocks (docs/server.md, "Clocks")
     clock_min_seconds: float = 60.0
+    # Chat (docs/server.md, "Chat")
+    chat_max_chars: int = 500
+    chat_rate_per_minute: float = 12.0
+    chat_burst: int = 5
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -103,6 +107,9 @@ class Settings:
             register_burst=int(_float_env("LUDOTECA_REGISTER_BURST", 5)),
             hashes_at_once=max(1, int(_float_env("LUDOTECA_HASHES_AT_ONCE", 2))),
             clock_min_seconds=max(0.5, _float_env("LUDOTECA_CLOCK_MIN_SECONDS", 60.0)),
+            chat_max_chars=max(1, int(_float_env("LUDOTECA_CHAT_MAX_CHARS", 500))),
+            chat_rate_per_minute=_float_env("LUDOTECA_CHAT_RATE_PER_MINUTE", 12.0),
+            chat_burst=max(1, int(_float_env("LUDOTECA_CHAT_BURST", 5))),
         )
 
 

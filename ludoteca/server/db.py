@@ -25,10 +25,12 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
+    Text,
     create_engine,
     event,
     text,
@@ -62,6 +64,8 @@ game_tables = Table(
     # A timed table (0005): its clock rules and running state (clocks.py); null when untimed.
     Column("clock", JSON, nullable=True),
     Column("clock_state", JSON, nullable=True),
+    # Whether spectators' chat lines are shown (0006): the creator's setting (chat.py).
+    Column("spectator_chat", Boolean, nullable=False, default=True, server_default=text("true")),
 )
 
 seats = Table(
@@ -125,6 +129,20 @@ rating_history = Table(
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False, index=True),
+)
+
+# What was said at a table (0006): ``seat`` is null for a spectator's line.  Kept with the
+# table, never part of its record: the game state and the bots never see it.
+chat_lines = Table(
+    "chat_lines", metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("game_tables.id"), nullable=False),
+    Column("user_id", String(32), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_lines_table_id", "table_id", "id"),
 )
 
 VERSION_TABLE = "ludoteca_alembic_version"

@@ -16,7 +16,7 @@ STATUS_OF = {"unknown_table": 404, "unknown_game": 404, "not_your_seat": 403, "n
              "seat_taken": 409, "not_over": 409, "damaged_table": 409, "quota": 429, "storage": 503,
              "bad_json": 400, "invalid": 422, "unsupported_media_type": 415,
              "bad_login": 401, "rate_limited": 429, "name_taken": 409, "logged_in": 409,
-             "account_needed": 403, "unknown_player": 404}
+             "account_needed": 403, "unknown_player": 404, "not_creator": 403}
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 #: Pydantic's wording for the common mistakes, in the words the rest of the server uses.
 PLAIN = {"int_type": "must be a whole number", "int_parsing": "must be a whole number",

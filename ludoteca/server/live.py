@@ -24,7 +24,7 @@ from ludoteca import engine
 from ludoteca.engine import IllegalAction, State
 from ludoteca.engine.state import short
 
-from . import clocks, presence, ratings, seatbots, seats_json
+from . import chat, clocks, presence, ratings, seatbots, seats_json
 from .identity import Guest
 from .pubsub import LocalHub
 from .refusals import Rejected, StorageUnavailable
@@ -183,6 +183,9 @@ class TableManager:
         self.housekeeper: asyncio.Task | None = None
         self.rating_tasks: set[asyncio.Task] = set()
         self.presence = presence.PresenceBook()
+        self.chat_limits = chat.ChatLimits(int(getattr(settings, "chat_max_chars", 500)),
+                                           float(getattr(settings, "chat_rate_per_minute", 12.0)),
+                                           int(getattr(settings, "chat_burst", 5)))
         self.presence_tasks: set[asyncio.Task] = set()
         self.heartbeat: asyncio.Task | None = None
         self.stopping = False
@@ -329,7 +332,8 @@ class TableManager:
 
     # ---- creating and sitting -----------------------------------------------------------------
     async def create(self, guest: Guest, game_id: Any, players: Any, options: Any, variant: Any,
-                     seat_specs: Any, levels: list[str], ranked: bool = False, clock: Any = None) -> LiveTable:
+                     seat_specs: Any, levels: list[str], ranked: bool = False, clock: Any = None,
+                     spectator_chat: bool = True) -> LiveTable:
         try:
             game = engine.game(str(game_id))
         except ValueError as exc:
@@ -357,7 +361,7 @@ class TableManager:
         row = {"id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
                "seed": state.seed, "options": state.options, "status": status, "version": 0,
                "to_move": list(state.to_move), "created_by": guest.id, "ranked": bool(ranked),
-               "clock": rules, "clock_state": running}
+               "clock": rules, "clock_state": running, "spectator_chat": bool(spectator_chat)}
         await self.store.run(self.store.create_table, row, seat_rows)  # a silent database: 503 storage
         table = LiveTable(id=table_id, game=game, header={**row, "revision": 0, "next_table": None, "scores": None,
                                                           "winners": None},
@@ -637,6 +641,7 @@ class TableManager:
             conn.tables.add(table.id)
             self.send_state(conn, table, list(table.log))
         self.presence_changed(table)
+        await self.send_chat_history(conn, table)
         if table.status == "waiting" and table.seats_of(conn.guest):
             try:  # a holder who opens the table is present: the seat is not abandoned
                 await self.store.run(self.store.touch_seats, [(table.id, conn.guest.id)])
@@ -689,6 +694,59 @@ class TableManager:
                 if table.dots is not None:
                     self.presence_changed(table, publish=False)  # another process's copy expired
 
+    # ---- chat (chat.py): never part of the state, so no bot ever reads it ------------------------
+    async def send_chat_history(self, conn: Connection, table: LiveTable) -> None:
+        """The table's last lines, as the creator's setting shows them."""
+        try:
+            lines = await self.store.read(self.store.chat_history, table.id, chat.HISTORY)
+        except Exception as exc:  # the game still works without its chat
+            log.warning("could not read the chat of table %s: %s", table.id, exc)
+            lines = []
+        spectators = bool(table.header.get("spectator_chat", True))
+        conn.send({"type": "chat_history", "table": table.id, "spectators": spectators,
+                   "creator": table.header.get("created_by") == conn.guest.id,
+                   "lines": [line for line in lines if chat.shown(line, spectators)]})
+
+    async def say(self, conn: Connection, table_id: Any, text: Any) -> None:
+        """One chat line from a person watching the table (a seat holder or a spectator)."""
+        table = await self.get(table_id)
+        if conn not in table.conns:
+            raise Rejected("not_joined", "open the table (join) before chatting at it")
+        line_text = chat.clean_text(text, self.chat_limits.max_chars)
+        seats = table.seats_of(conn.guest)
+        seat = seats[0] if seats else None
+        if seat is None and not table.header.get("spectator_chat", True):
+            raise Rejected("chat_closed", "the table's creator has hidden spectators' lines: only players may chat")
+        self.chat_limits.spend(conn.guest.id)
+        line = await self.store.run(self.store.add_chat_line, table.id, conn.guest.id, conn.guest.name[:64],
+                                    seat, line_text)
+        self._deliver_chat(table, line)
+        await self.hub.publish({"table": table.id, "kind": "chat", "line": line})
+
+    def _deliver_chat(self, table: LiveTable, line: dict[str, Any]) -> None:
+        if not chat.shown(line, bool(table.header.get("spectator_chat", True))):
+            return
+        text = json.dumps({"type": "chat", "table": table.id, "line": line})
+        for conn in list(table.conns):
+            conn.send(text)
+
+    async def set_spectator_chat(self, guest: Guest, table_id: Any, shown: Any) -> LiveTable:
+        """The creator shows or hides spectators' lines; every open page gets the history again."""
+        if not isinstance(shown, bool):
+            raise Rejected("bad_request", "\"spectators\" is true (show spectators' lines) or false (hide them)")
+        table = await self.get(table_id)
+        if table.header.get("created_by") != guest.id:
+            raise Rejected("not_creator", "only the person who created the table may change who can chat")
+        await self.store.run(self.store.set_spectator_chat, table.id, shown)
+        await self._chat_setting_changed(table, shown)
+        await self.hub.publish({"table": table.id, "kind": "chat_settings", "spectators": shown})
+        return table
+
+    async def _chat_setting_changed(self, table: LiveTable, shown: bool) -> None:
+        table.header["spectator_chat"] = shown
+        for conn in list(table.conns):
+            await self.send_chat_history(conn, table)
+
     # ---- other processes -----------------------------------------------------------------------
     async def on_hub_message(self, message: dict[str, Any]) -> None:
         """Another process changed a table (or the hub reconnected and may have missed some):
@@ -700,6 +758,15 @@ class TableManager:
             return
         table_id = message.get("table")
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if message.get("kind") == "chat":
+            line = message.get("line")
+            if table is not None and isinstance(line, dict):
+                self._deliver_chat(table, line)
+            return
+        if message.get("kind") == "chat_settings":
+            if table is not None and isinstance(message.get("spectators"), bool):
+                await self._chat_setting_changed(table, message["spectators"])
+            return
         if message.get("kind") == "presence":
             users = message.get("users")
             if isinstance(table_id, str) and isinstance(users, dict) and isinstance(message.get("origin"), str):

@@ -9,6 +9,7 @@ Client -> server, one JSON object per message, each may carry a ``ref`` echoed i
   {"type": "concede", "table": ID, "seat": N}        leave the game: a bot plays on, the seat ranks last
   {"type": "reclaim", "table": ID, "seat": N}        play again a seat a bot took when its clock ran out
   {"type": "presence", "away": true|false}           this tab was hidden / is in front again
+  {"type": "chat", "table": ID, "text": "..."}        say something at a table you joined (chat.py)
   {"type": "ping"}
 Server -> client:
   {"type": "state", ...}   one per seat you hold at that table (or one spectator view)
@@ -50,7 +51,7 @@ log = logging.getLogger("ludoteca.server")
 quiet = QuietLog(log)
 #: What ``secrets.token_urlsafe(6)`` makes: 8 characters of the URL-safe base64 alphabet.
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8}")
-KINDS = ("join", "leave", "sit", "act", "undo", "concede", "reclaim", "presence", "ping")
+KINDS = ("join", "leave", "sit", "act", "undo", "concede", "reclaim", "presence", "chat", "ping")
 #: Dropped messages a flooding client is forgiven per second before it is closed.
 FLOOD_FORGIVE_PER_SECOND = 1.0
 NO_LIMIT = 10**9
@@ -268,6 +269,12 @@ async def handle(session: Session, data: dict[str, Any]) -> None:
         if not isinstance(away, bool):
             raise Rejected("bad_request", "a 'presence' message says \"away\": true or false")
         manager.set_away(conn, away)
+    elif kind == "chat":
+        if "text" not in data:
+            raise Rejected("bad_message", "a 'chat' message needs table and text; 'text' is missing")
+        table_id = table_of(data)
+        needs_identity(session, "chat")
+        await manager.say(conn, table_id, data["text"])
     elif kind in ("concede", "reclaim"):
         if "seat" not in data:
             raise Rejected("bad_message", f"a '{kind}' message needs table and seat; 'seat' is missing")

@@ -28,7 +28,7 @@ from sqlalchemy import Engine, and_, bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from . import clocks
-from .db import actions, game_tables, seats
+from .db import actions, chat_lines, game_tables, seats
 from .refusals import StorageUnavailable
 
 T = TypeVar("T")
@@ -486,9 +486,36 @@ class Store:
                                 .where(game_tables.c.id.in_(list(bot_seats))))
             return [table_id for table_id, to_move in rows if bot_seats[table_id] & set(to_move or [])]
 
+    # ---- chat (chat.py): kept with the table, never part of its record -------------------------
+    def add_chat_line(self, table_id: str, user_id: str, name: str, seat: int | None, text: str) -> dict[str, Any]:
+        """Store one line and return it as clients see it (with its id and time)."""
+        stamp = now()
+        with self.engine.begin() as conn:
+            line_id = conn.execute(chat_lines.insert().values(
+                table_id=table_id, user_id=user_id, name=name, seat=seat, text=text,
+                created_at=stamp)).inserted_primary_key[0]
+        return {"id": int(line_id), "seat": seat, "name": name, "text": text, "at": stamp.isoformat()}
+
+    def chat_history(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """The last ``limit`` lines of a table, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chat_lines).where(chat_lines.c.table_id == table_id)
+                                .order_by(chat_lines.c.id.desc()).limit(limit)).all()
+        return [{"id": int(r.id), "seat": r.seat, "name": r.name, "text": r.text,
+                 "at": _aware(r.created_at).isoformat()} for r in reversed(rows)]
+
+    def set_spectator_chat(self, table_id: str, shown: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(spectator_chat=shown))
+
 
 class _SomeLost(Exception):
     """Inside append_many: the batch's compare-and-set missed a row; roll back, go one by one."""
+
+
+def _aware(stamp: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every stamp the server writes is UTC."""
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
 
 
 def record_problem(indices: list[int], start: int, version: int) -> str | None:

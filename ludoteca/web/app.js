@@ -460,8 +460,47 @@ function announceTurn(message, turn) {
   page.turnShown = turn;
 }
 
+// ---- chat: lines are DOM text nodes (h() appends strings as text), never parsed as HTML ---------
+function chatBox(tableId) {
+  const list = h("ol", { id: "chat-lines", "aria-live": "polite" });
+  const input = h("input", { id: "chat-input", maxlength: 500, autocomplete: "off", "aria-label": t("chat_say"),
+    placeholder: t("chat_say") });
+  const form = h("form", { id: "chat-form", onsubmit: (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    socket.raw({ type: "chat", table: tableId, text });
+    input.value = "";
+  } }, input, " ", h("button", { type: "submit", id: "chat-send" }, t("chat_send")));
+  const box = h("input", { type: "checkbox", id: "chat-spectators-box", onchange: async (e) => {
+    try { await api(`/api/tables/${tableId}/chat-settings`, { body: { spectators: e.target.checked } }); }
+    catch (error) { notify(error.message, true); e.target.checked = !e.target.checked; }
+  } });
+  const toggle = h("label", { id: "chat-spectators", hidden: true }, box, " ", t("chat_spectators"));
+  const section = h("section", { class: "card chat", id: "chat" }, h("h3", {}, t("chat")), list, form, toggle);
+  return { section, list, toggle, box };
+}
+
+function chatLine(line) {
+  const who = line.seat === null ? t("chat_spectator", { name: line.name }) : line.name;
+  return h("li", { class: line.seat === null ? "spectator" : "" }, h("strong", {}, `${who}: `), line.text);
+}
+
+function onChat(message) {
+  const chat = page.chat;
+  if (message.type === "chat_history") {
+    chat.list.replaceChildren(...message.lines.map(chatLine));
+    chat.toggle.hidden = !message.creator;
+    chat.box.checked = message.spectators;
+  } else {
+    chat.list.append(chatLine(message.line));
+  }
+  chat.list.scrollTop = chat.list.scrollHeight;
+}
+
 function showTable(tableId) {
-  page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: [], logged: -1 };
+  page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: [], logged: -1,
+    chat: chatBox(tableId) };
   main.append(h("p", { class: "muted" }, t("connecting")));
   socket.join(tableId);
 }
@@ -479,6 +518,11 @@ function onMessage(message) {
   }
   if (message.type === "presence" && page?.kind === "table" && message.table === page.id) {
     updateDots(message.presence);
+    return;
+  }
+  if ((message.type === "chat" || message.type === "chat_history") && page?.kind === "table"
+      && message.table === page.id) {
+    onChat(message);
     return;
   }
   if (message.type !== "state" || page?.kind !== "table" || message.table !== page.id) return;
@@ -574,7 +618,7 @@ async function drawTable() {
       h("section", { class: "card" }, h("h3", {}, t("seats")), seats,
         h("label", {}, `${t("invite")} `, h("input", { id: "invite", readonly: true, value: invite, size: 30 })),
         h("button", { onclick: async (e) => { await navigator.clipboard?.writeText(invite); e.target.textContent = t("copied"); } }, t("copy"))),
-      h("section", { class: "card" }, h("h3", {}, t("log")), log))));
+      h("section", { class: "card" }, h("h3", {}, t("log")), log), page.chat.section)));
   main.dataset.status = message.status;
   main.dataset.version = String(message.version);
   main.dataset.seat = seat === null ? "" : String(seat);

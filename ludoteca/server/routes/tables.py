@@ -43,6 +43,12 @@ class CreateTable(Body):
     seats: list[SeatSpec] | None = Field(None, max_length=64)
     ranked: bool = False
     clock: Clock | None = None
+    #: Whether spectators' chat lines are shown (the creator may change it later).
+    spectator_chat: bool = True
+
+
+class ChatSettings(Body):
+    spectators: bool
 
 
 class Sit(Body):
@@ -65,7 +71,8 @@ async def create_table(body: CreateTable = Depends(deps.json_body(CreateTable)),
     try:
         table = await tables.create(who, body.game, body.players, body.options, body.variant or None, seats,
                                     levels, ranked=body.ranked,
-                                    clock=body.clock.model_dump() if body.clock is not None else None)
+                                    clock=body.clock.model_dump() if body.clock is not None else None,
+                                    spectator_chat=body.spectator_chat)
     except BaseException:
         quota.cancel(reservation)
         raise
@@ -100,6 +107,15 @@ async def reclaim(table_id: str, body: Sit = Depends(deps.json_body(Sit)), who: 
                   tables: TableManager = Depends(deps.manager)) -> dict[str, Any]:
     """Play again the seat a bot took when the caller's clock ran out."""
     table = await tables.reclaim(who, table_id, body.seat)
+    return table_info(table.header, table.seats, who)
+
+
+@router.post("/tables/{table_id}/chat-settings", openapi_extra=deps.body_schema(ChatSettings))
+async def chat_settings(table_id: str, body: ChatSettings = Depends(deps.json_body(ChatSettings)),
+                        who: Guest = Depends(deps.guest),
+                        tables: TableManager = Depends(deps.manager)) -> dict[str, Any]:
+    """The creator shows or hides spectators' chat lines."""
+    table = await tables.set_spectator_chat(who, table_id, body.spectators)
     return table_info(table.header, table.seats, who)
 
 
@@ -139,4 +155,5 @@ def table_info(header: dict[str, Any], seats: list[dict[str, Any]], who: Guest) 
             "next": header.get("next_table"), "mine": mine, "ranked": bool(header.get("ranked")),
             "your_turn": header["status"] == "playing" and any(s in to_move for s in mine),
             "seats": public_seats(seats), "clock": header.get("clock"),
+            "spectator_chat": bool(header.get("spectator_chat", True)),
             "updated_at": header["updated_at"].isoformat() if header.get("updated_at") else None}
