@@ -5,7 +5,8 @@ Lab: :func:`ludoteca.lab.play.play` on the same games (decision counts, branchin
 score checkpoints, tension).  Overhead = lab CPU / raw CPU - 1 (target <= 5%).  The two are
 timed in alternation, ``--rounds`` times, so a busy machine slows both alike; the minimum and
 the median of the per-round ratios are printed.  ``--memory BLOCKS`` also measures the
-parent's memory per committed block (tracemalloc), the figure behind the 10^6-game budget.
+parent's memory per committed block (tracemalloc), the figure behind the 10^6-game budget
+(at least 4 x ``metrics.SPILL_BLOCKS`` blocks; a few minutes).
 
     .venv/bin/python benchmarks/lab_speed.py [--games 20] [--rounds 9] [--bots random] [--players 3]
 """
@@ -18,6 +19,7 @@ import statistics
 import tempfile
 import time
 import tracemalloc
+from pathlib import Path
 
 from ludoteca.bots import make_spec
 from ludoteca.engine import game as get_game
@@ -48,20 +50,23 @@ def lab_cpu(game_id: str, players: int, spec: str, games: int) -> float:
     return time.process_time() - start
 
 
-def parent_memory(game_id: str, players: int, spec: str, blocks: int) -> tuple[float, float]:
-    """Bytes the parent keeps per committed block (one game per block, as in a ``seats`` run
-    without rotations): the per-block metric columns and per-game quantile values."""
+def parent_memory(game_id: str, players: int, spec: str, blocks: int) -> tuple[float, float, float]:
+    """The parent's memory for ``blocks`` committed one-game blocks (as in a ``seats`` run without
+    rotations), as the runner keeps them: per-block metric columns spilled to disk every
+    ``metrics.SPILL_BLOCKS`` blocks, per-game quantile values in memory.  Returns (traced bytes
+    after the blocks, peak traced bytes, metric columns)."""
     results = [play(GameTask(game_id, players, "a", {}, b, 0, seeds.block_seed(1, b), (spec,) * players,
                              tuple(seeds.bot_seed(1, b, e) for e in range(players)))) for b in range(4)]
     sums = [metrics.block_sums([r]) for r in results]
-    tracemalloc.start()
-    column = metrics.Column()
-    for b in range(blocks):
-        column.add(b, sums[b % 4])
-        column.add_games([results[b % 4]])
-    current, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return current / blocks, float(len(column.values))
+    with tempfile.TemporaryDirectory(prefix="lab-memory-") as folder:
+        tracemalloc.start()
+        column = metrics.Column(spill=Path(folder))
+        for b in range(blocks):
+            column.add(b, sums[b % 4])
+            column.add_games([results[b % 4]])
+        current, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    return current, peak, float(len(column.values))
 
 
 def main() -> None:
@@ -96,9 +101,17 @@ def main() -> None:
               f"{wall:.2f} s wall ({health['games'] / wall:.1f} games/s), worker CPU {health['cpu_s']:.2f} s, "
               f"lab_overhead (in-worker clock) {health['lab_overhead']}")
     if args.memory:
-        per_block, keys = parent_memory(args.game, args.players, args.bots, args.memory)
-        print(f"  parent memory: {per_block:.0f} B per committed block ({keys:.0f} metric columns) over "
-              f"{args.memory} blocks -> {per_block * 1e6 / 2**20:.0f} MiB for 10^6 one-game blocks")
+        # Measured just after a spill (the in-memory tail is one block in both), so the growth
+        # between the two is what each further block keeps: about 10^6 games' worth, scaled.
+        first, second = 2 * metrics.SPILL_BLOCKS + 1, max(args.memory, 4 * metrics.SPILL_BLOCKS) + 1
+        second -= (second - 1) % metrics.SPILL_BLOCKS
+        low, _, _ = parent_memory(args.game, args.players, args.bots, first)
+        current, peak, keys = parent_memory(args.game, args.players, args.bots, second)
+        per_block = (current - low) / (second - first)
+        tail = metrics.SPILL_BLOCKS * keys * 8
+        print(f"  parent memory: {current / 2**20:.1f} MiB after {second} one-game blocks (peak {peak / 2**20:.1f} MiB,"
+              f" {keys:.0f} metric columns, spilled every {metrics.SPILL_BLOCKS} blocks); {per_block:.0f} B per "
+              f"further block -> about {(current + tail + per_block * (1e6 - second)) / 2**20:.0f} MiB for 10^6 games")
 
 
 if __name__ == "__main__":

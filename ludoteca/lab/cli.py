@@ -162,6 +162,8 @@ def plan(game_id: str = typer.Argument(..., metavar="GAME"),
          players: int = typer.Option(None, "--players", "-p"),
          b: str = typer.Option('{}', "--b", help="The changed arm's params (JSON) for the pilot."),
          pilot: int = typer.Option(30, "--pilot", help="Pilot blocks to measure the spread."),
+         pilot_seconds: float = typer.Option(60.0, "--pilot-seconds",
+                                             help="Stop the pilot after this long (LAB.md §5: a 60-s pilot)."),
          jobs: str = Jobs, seed: int = Seed) -> None:
     """How many blocks a precision needs: a short paired pilot, then the planner."""
     from ludoteca.engine import game as get_game
@@ -177,7 +179,8 @@ def plan(game_id: str = typer.Argument(..., metavar="GAME"),
     exp = _experiment(game=game_id, players=[n], bots=bots.split(","), seed=seed, blocks=pilot, type="compare",
                       arms={"a": {}, "b": {"params": _json(b, "--b")}}, records="none",
                       out_dir=tempfile.mkdtemp(prefix="ludoteca-lab-pilot-"))
-    run = api.run(exp, jobs=jobs)
+    run = api.run(exp, jobs=jobs, max_minutes=pilot_seconds / 60)
+    pilot = run.metrics["method"]["blocks"]
     # σ_Δ is the sd of the per-block differences: the paired SE of the pilot's delta times √n.
     # A metric with keys (seat_win_share) without one given takes its first key, and says so.
     name, _, key = metric.partition("[")

@@ -13,6 +13,7 @@ import math
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -104,23 +105,39 @@ def block_sums(results: Iterable[GameResult], timing: bool = True) -> dict[Key, 
     return acc
 
 
+#: A column with a spill folder writes its per-block values to disk every this many blocks.
+SPILL_BLOCKS = 8192
+
+
 @dataclass
 class Column:
     """The per-block values of one arm (and player count): blocks in arrival order, one array
-    of values per metric, NaN where a block has none (e.g. every game unfinished)."""
+    of values per metric, NaN where a block has none (e.g. every game unfinished).
+
+    Why a spill folder: one float per block and (metric, key) is ~1.8 kB a block for Immunity
+    (200+ keys with content usage), too much for 10^6 games in memory (LAB.md §10: <= 300 MB).
+    With ``spill`` set, every :data:`SPILL_BLOCKS` blocks the values go to one raw float64 file
+    per key and only the tail stays in memory; :meth:`sorted_values` reads a key back whole."""
 
     blocks: array = field(default_factory=lambda: array("q"))
     values: dict[Key, array] = field(default_factory=dict)
     totals: dict[Key, list[float]] = field(default_factory=dict)
     per_game: dict[str, array] = field(default_factory=dict)
+    spill: Path | None = None
+    spilled: int = 0  # blocks already written to the spill files
+    files: dict[Key, Path] = field(default_factory=dict)
 
     def add(self, block: int, sums: dict[Key, list[float]]) -> None:
-        index = len(self.blocks)
+        if self.spill is not None and len(self.blocks) - self.spilled >= SPILL_BLOCKS:
+            self._flush()
+        index = len(self.blocks) - self.spilled
         self.blocks.append(block)
         for key, (total, count) in sums.items():
             column = self.values.get(key)
             if column is None:
                 column = self.values[key] = array("d", [math.nan] * index)
+                if self.spilled:
+                    self._file(key).write_bytes(array("d", [math.nan] * self.spilled).tobytes())
             column.append(total / count if count else math.nan)
             slot = self.totals.setdefault(key, [0.0, 0.0])
             slot[0] += total
@@ -128,6 +145,35 @@ class Column:
         for column in self.values.values():
             if len(column) == index:
                 column.append(math.nan)
+
+    def last(self, key: Key) -> float | None:
+        """The newest block's value of ``key`` (None when the key never appeared)."""
+        column = self.values.get(key)
+        return column[-1] if column else None
+
+    def _file(self, key: Key) -> Path:
+        if key not in self.files:
+            assert self.spill is not None
+            self.spill.mkdir(parents=True, exist_ok=True)
+            self.files[key] = self.spill / f"{len(self.files):05d}.f64"
+        return self.files[key]
+
+    def _flush(self) -> None:
+        for key, column in self.values.items():
+            with self._file(key).open("ab") as out:
+                column.tofile(out)
+            self.values[key] = array("d")
+        self.spilled = len(self.blocks)
+
+    def column(self, key: Key) -> np.ndarray | None:
+        """Every block's value of ``key`` in arrival order (spilled part read back), or None."""
+        tail = self.values.get(key)
+        if tail is None:
+            return None
+        if key not in self.files:
+            return np.frombuffer(tail, dtype=float)
+        head = np.fromfile(self.files[key], dtype=float)
+        return np.concatenate([head, np.frombuffer(tail, dtype=float)])
 
     def add_games(self, results: Iterable[GameResult]) -> None:
         """Per-game values kept for p10/p50/p90 (one float each: small even for 10^6 games)."""
@@ -142,8 +188,8 @@ class Column:
         """(blocks, values) sorted by block: statistics never depend on arrival order."""
         order = np.argsort(np.frombuffer(self.blocks, dtype=np.int64), kind="stable")
         blocks = np.frombuffer(self.blocks, dtype=np.int64)[order]
-        column = self.values.get(key)
-        values = np.full(len(blocks), np.nan) if column is None else np.frombuffer(column, dtype=float)[order]
+        column = self.column(key)
+        values = np.full(len(blocks), np.nan) if column is None else column[order]
         return blocks, values
 
 

@@ -99,7 +99,8 @@ def play(task: GameTask) -> GameResult:
 
     Why the loop is written this way: the lab's own work must stay within 5% of the game's
     (LAB.md §10), so per action it does only what it must - the width of the legal list the
-    bot reads anyway (the engine caches it), two reads of a cheap wall clock around the bot, the
+    bot reads anyway (the engine caches it), cheap wall-clock reads around the bot and the
+    engine (think time, and ``lab_s``/``game_s`` for the health block's ``lab_overhead``), the
     content keys of the chosen action, and one ``progress`` call.  Scores, oracle values and
     telemetry are read only at checkpoints (the ends of rounds)."""
     game = get_game(task.game)
@@ -140,7 +141,7 @@ def play(task: GameTask) -> GameResult:
         t1 = clock()
         think[seat] += t1 - t0
         # The width of the legal list the bot just read: the engine's cache holds it, so no
-        # second generation and no seat check (the public call costs ~10% of a random game).
+        # second generation and no seat check (the public call cost several % of a random-bot game).
         legal = cache.get(seat)
         if legal is None:
             legal = legal_of(seat, False)

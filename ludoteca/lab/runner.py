@@ -15,9 +15,11 @@ import json
 import math
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import time
+from array import array
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
@@ -187,8 +189,9 @@ class Runner:
         self.run_dir = Path(run_dir)
         self.columns: dict[tuple[str, int], metrics.Column] = {}
         self.notable = Notable()
-        self.committed: list[int] = []
+        self.committed = array("q")  # the blocks committed, 8 bytes each
         self.cpu_s = 0.0
+        self.live_at = 0.0  # when the live estimates were last computed
         self.game_s = 0.0  # worker time inside bots and the engine
         self.lab_s = 0.0  # worker time outside them: the lab's own cost
         self.games = 0
@@ -290,6 +293,7 @@ class Runner:
         write_json(self.run_dir / "metrics.json", metrics_json)
         write_metrics_csv(self.run_dir / "metrics.csv", metrics_json)
         write_json(self.run_dir / "manifest.json", self._manifest(started, wall, backend, stop))
+        shutil.rmtree(self.run_dir / ".columns", ignore_errors=True)  # the spilled per-block values
         return self.run_dir
 
     def _commit(self, block: int, results: list[GameResult], writer: TableWriter, live: LiveState) -> None:
@@ -298,7 +302,10 @@ class Runner:
             by_arm.setdefault((result.game["arm"], result.game["players"]), []).append(result)
         for (arm, n), group in by_arm.items():
             group.sort(key=lambda r: r.game["rotation"])
-            column = self.columns.setdefault((arm, n), metrics.Column())
+            column = self.columns.get((arm, n))
+            if column is None:
+                spill = self.run_dir / ".columns" / f"{len(self.columns):03d}"
+                column = self.columns[(arm, n)] = metrics.Column(spill=spill)
             column.add(block, metrics.block_sums(group))
             column.add_games(group)
             for result in group:
@@ -318,20 +325,22 @@ class Runner:
         live.done, live.games = len(self.committed), self.games
         if self.sprt is not None and self.sprt_key is not None:
             n = self.exp.players[0]
-            treated = self.columns[(self.sprt_arm, n)].values.get(self.sprt_key)
-            control = self.columns[(self.exp.control, n)].values.get(self.sprt_key)
+            treated = self.columns[(self.sprt_arm, n)].last(self.sprt_key)
+            control = self.columns[(self.exp.control, n)].last(self.sprt_key)
             if treated is not None and control is not None:
-                d = treated[-1] - control[-1]
+                d = treated - control
                 if math.isfinite(d):
                     self.sprt.update(d)
             live.llr = f"LLR {self.sprt.llr:+.2f} [{self.sprt.lower:.2f}, {self.sprt.upper:.2f}]"
-        if self.progress and (len(self.committed) % 10 == 1 or len(self.committed) == live.planned):
+        # Live intervals at most twice a second: each reads the whole column (spilled part too).
+        if self.progress and (time.perf_counter() - self.live_at >= 0.5 or len(self.committed) == live.planned):
+            self.live_at = time.perf_counter()
             self._live_estimates(live)
 
     def _live_estimates(self, live: LiveState) -> None:
         key = self.sprt_key or (("seat_win_share", "0") if self.exp.type == "seats" else ("actions", None))
         for (arm, _n), column in self.columns.items():
-            values = column.values.get(key)
+            values = column.column(key)
             if values is None:
                 continue
             finite = [v for v in values if math.isfinite(v)]

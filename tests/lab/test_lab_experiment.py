@@ -68,3 +68,24 @@ def test_every_example_experiment_loads_and_runs(path: Path, tmp_path: Path) -> 
 
 def test_examples_are_shipped() -> None:
     assert {"immunity-neutrophil.toml"} <= {p.name for p in EXAMPLES} and len(EXAMPLES) >= 4
+
+
+# ---- the planner command -------------------------------------------------------------------------
+def test_lab_plan_scales_the_pilot_spread_and_names_a_wrong_metric() -> None:
+    """LAB.md §5: n_blocks ≈ (z_{1-α/2} + z_{1-β})²·σ_Δ²/δ², σ_Δ from a short paired pilot."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from ludoteca.lab.cli import app
+    from ludoteca.lab.planner import plan_blocks
+
+    change = '{"cells": {"neutrophil": {"cost": 3}}}'
+    args = ["plan", "immunity", "--players", "3", "--bots", "random", "--b", change, "--pilot", "8", "--jobs", "1"]
+    result = CliRunner().invoke(app, [*args, "--metric", "actions", "--delta", "5"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    found = re.search(r"σ_Δ per block ≈ ([0-9.e+-]+) \(pilot of 8 blocks\).*about (\d+) blocks", result.output)
+    assert found, result.output
+    assert abs(int(found[2]) - plan_blocks(float(found[1]), 5)) <= 1  # σ is printed to 4 digits
+    wrong = CliRunner().invoke(app, [*args, "--metric", "actoins", "--delta", "5"])
+    assert wrong.exit_code != 0 and "known metrics:" in wrong.output and "actions" in wrong.output

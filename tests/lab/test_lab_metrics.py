@@ -49,7 +49,7 @@ def test_elasticity_is_the_block_paired_slope_per_unit() -> None:
                for arm, x in knob.items()}
     (row,) = [r for r in metrics.elasticity(columns, "cells.neutrophil.cost", knob, 3, 0.95)
               if r["key"] == "cells.neutrophil.cost->actions"]
-    means = [float(np.mean(np.frombuffer(columns[(a, 3)].values[("actions", None)]))) for a in knob]
+    means = [float(np.mean(columns[(a, 3)].column(("actions", None)))) for a in knob]
     assert row["value"] == pytest.approx(stats.ols_slope(list(knob.values()), means).value)
     assert row["value"] == pytest.approx(row["extra"]["ols_of_means"])
     assert row["low"] < -3.0 < row["high"] and row["high"] - row["low"] < 1.0  # pairing removes the luck
@@ -94,3 +94,36 @@ def test_dead_content_tells_never_chosen_from_never_legal(tmp_path: Path) -> Non
                     jobs=1, run_dir=tmp_path / "plain")
     assert plain.metrics["dead_content"][0]["never_legal"] is None  # not measured unless asked
     assert [g["scores"] for g in plain.games()] == [g["scores"] for g in run.games()]
+
+
+def _sums(block: int) -> dict:
+    sums = {("actions", None): [200.0 + block % 7, 1.0], ("usage", "cells.x"): [float(block % 3), 3.0]}
+    if block % 5:
+        sums[("margin", None)] = [float(block), 1.0]  # missing in every fifth block: NaN there
+    if block >= 250:
+        sums[("usage", "cells.late")] = [1.0, 3.0]  # a key first seen after a spill: NaN before
+    return sums
+
+
+def test_spilled_columns_read_back_identically_and_stay_small(tmp_path: Path, monkeypatch) -> None:
+    """The parent keeps the tail in memory and the rest on disk (LAB.md §10: 10^6 games <= 300 MB)."""
+    import tracemalloc
+
+    monkeypatch.setattr(metrics, "SPILL_BLOCKS", 100)
+    memory, spilled = metrics.Column(), metrics.Column(spill=tmp_path / "cols")
+    order = list(range(0, 1000, 2)) + list(range(1, 1000, 2))  # arrival order is not block order
+    for block in order:
+        memory.add(block, _sums(block))
+        spilled.add(block, _sums(block))
+    assert spilled.spilled >= 900 and len(spilled.values[("actions", None)]) <= 100
+    for key in (("actions", None), ("margin", None), ("usage", "cells.x"), ("usage", "cells.late"), ("nope", None)):
+        a, b = memory.sorted_values(key), spilled.sorted_values(key)
+        assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1], equal_nan=True), key
+    assert spilled.last(("usage", "cells.late")) == memory.last(("usage", "cells.late")) == 1.0 / 3.0
+    tracemalloc.start()
+    big = metrics.Column(spill=tmp_path / "big")
+    for block in range(5000):
+        big.add(block, {("k", str(i)): [1.0, 1.0] for i in range(50)})
+    current, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert current < 5000 * 50 * 8 / 4  # a quarter of what 50 float columns would hold in memory
