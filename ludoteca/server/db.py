@@ -66,6 +66,8 @@ game_tables = Table(
     Column("clock_state", JSON, nullable=True),
     # Whether spectators' chat lines are shown (0006): the creator's setting (chat.py).
     Column("spectator_chat", Boolean, nullable=False, default=True, server_default=text("true")),
+    # A private table's invite token (0007, invites.py); null for a public table.
+    Column("invite_token", String(64), nullable=True),
 )
 
 seats = Table(

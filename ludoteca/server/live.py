@@ -24,7 +24,7 @@ from ludoteca import engine
 from ludoteca.engine import IllegalAction, State
 from ludoteca.engine.state import short
 
-from . import chat, clocks, presence, ratings, seatbots, seats_json
+from . import chat, clocks, invites, presence, ratings, seatbots, seats_json
 from .identity import Guest
 from .pubsub import LocalHub
 from .refusals import Rejected, StorageUnavailable
@@ -218,11 +218,43 @@ class TableManager:
         finally:
             del self.loading[table_id]
 
+    async def open_table(self, guest: Guest | None, table_id: Any, invite: Any = None) -> LiveTable:
+        """The table, if the caller may see it: any public table; a private one for its seats,
+        its creator and the bearer of its invite token (invites.py).  Refused exactly like an
+        id that names no table."""
+        table = await self.get(table_id)
+        invites.check(table.header, table.seats, table.id, guest.id if guest is not None else None, invite)
+        return table
+
+    async def rotate_invite(self, guest: Guest, table_id: Any) -> LiveTable:
+        """The creator of a private table replaces its invite token: the old link stops working,
+        seated players keep their seats, and spectators who came by the old link stop watching."""
+        table = await self.open_table(guest, table_id)
+        if not table.header.get("invite_token"):
+            raise Rejected("bad_request", "this table is public: it has no invite link to replace")
+        if table.header.get("created_by") != guest.id:
+            raise Rejected("not_creator", "only the person who created the table may replace its invite link")
+        token = invites.new_token()
+        await self.store.run(self.store.set_invite_token, table.id, token)
+        table.header["invite_token"] = token
+        self._drop_uninvited(table)
+        await self.hub.publish({"table": table.id, "kind": "table"})
+        return table
+
+    def _drop_uninvited(self, table: LiveTable) -> None:
+        """Spectators who came by a link that no longer works stop receiving the table."""
+        for conn in list(table.conns):
+            if not invites.may_see(table.header, table.seats, conn.guest.id if conn.guest else None, None):
+                table.conns.discard(conn)
+                conn.tables.discard(table.id)
+                conn.error("unknown_table", invites.not_found(table.id).message)
+        self.presence_changed(table)
+
     async def _load(self, table_id: str) -> LiveTable:
         """Read the table from the database and rebuild it, judging every stored action."""
         row = await self.store.read(self.store.load_table, table_id)
         if row is None:
-            raise Rejected("unknown_table", f"no table {table_id!r}")
+            raise invites.not_found(table_id)
         try:
             game = engine.game(row["game"])
         except ValueError as exc:
@@ -333,7 +365,7 @@ class TableManager:
     # ---- creating and sitting -----------------------------------------------------------------
     async def create(self, guest: Guest, game_id: Any, players: Any, options: Any, variant: Any,
                      seat_specs: Any, levels: list[str], ranked: bool = False, clock: Any = None,
-                     spectator_chat: bool = True) -> LiveTable:
+                     spectator_chat: bool = True, private: bool = False) -> LiveTable:
         try:
             game = engine.game(str(game_id))
         except ValueError as exc:
@@ -361,7 +393,8 @@ class TableManager:
         row = {"id": table_id, "game": game.id, "game_version": game.version, "players": state.players,
                "seed": state.seed, "options": state.options, "status": status, "version": 0,
                "to_move": list(state.to_move), "created_by": guest.id, "ranked": bool(ranked),
-               "clock": rules, "clock_state": running, "spectator_chat": bool(spectator_chat)}
+               "clock": rules, "clock_state": running, "spectator_chat": bool(spectator_chat),
+               "invite_token": invites.new_token() if private else None}
         await self.store.run(self.store.create_table, row, seat_rows)  # a silent database: 503 storage
         table = LiveTable(id=table_id, game=game, header={**row, "revision": 0, "next_table": None, "scores": None,
                                                           "winners": None},
@@ -394,10 +427,10 @@ class TableManager:
                 raise Rejected("bad_request", f"seat {seat}: kind must be 'me', 'open' or 'bot'; got {kind!r}")
         return rows
 
-    async def sit(self, guest: Guest, table_id: Any, seat: Any) -> LiveTable:
+    async def sit(self, guest: Guest, table_id: Any, seat: Any, invite: Any = None) -> LiveTable:
         """Take an open seat.  The name shown there is the guest's, made unique at the table
-        (a second "Ana" shows as "Ana (2)")."""
-        table = await self.get(table_id)
+        (a second "Ana" shows as "Ana (2)").  A private table needs its invite token."""
+        table = await self.open_table(guest, table_id, invite)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.state.players:
             raise Rejected("bad_seat", f"seat must be a whole number from 0 to {table.state.players - 1}")
         if table.header.get("ranked"):
@@ -464,8 +497,9 @@ class TableManager:
             await self.hub.publish({"table": table_id, "kind": "table"})
 
     async def rematch(self, guest: Guest, table_id: Any) -> str:
-        """'Play again': a new table with the same game, options and seat holders."""
-        table = await self.get(table_id)
+        """'Play again': a new table with the same game, options and seat holders (a private
+        table's rematch is private too, with a fresh invite token)."""
+        table = await self.open_table(guest, table_id)
         if not table.seats_of(guest):
             raise Rejected("not_your_table", "only a player at this table can start a rematch")
         if not table.state.is_over:
@@ -483,7 +517,8 @@ class TableManager:
                    "seed": fresh.seed, "options": fresh.options, "status": "playing", "version": 0,
                    "to_move": list(fresh.to_move), "created_by": guest.id,
                    "ranked": bool(table.header.get("ranked")), "clock": rules,
-                   "clock_state": clocks.start(rules, fresh.players, fresh.to_move, clocks.wall())}
+                   "clock_state": clocks.start(rules, fresh.players, fresh.to_move, clocks.wall()),
+                   "invite_token": invites.new_token() if table.header.get("invite_token") else None}
             await self.store.run(self.store.create_table, row, seat_rows)
             next_id = await self.store.run(self.store.set_next, table.id, new_id)
             table.header["next_table"] = next_id
@@ -495,7 +530,7 @@ class TableManager:
 
     # ---- the one path by which an action is accepted -------------------------------------------
     async def act(self, guest: Guest, table_id: Any, seat: Any, version: Any, action: Any) -> None:
-        table = await self.get(table_id)
+        table = await self.open_table(guest, table_id)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.state.players:
             raise Rejected("bad_seat", f"seat must be a whole number from 0 to {table.state.players - 1}")
         holder = table.seats[seat]
@@ -634,8 +669,8 @@ class TableManager:
                 continue
             self.send_state(conn, table, entries, texts)
 
-    async def join(self, conn: Connection, table_id: Any) -> None:
-        table = await self.get(table_id)
+    async def join(self, conn: Connection, table_id: Any, invite: Any = None) -> None:
+        table = await self.open_table(conn.guest, table_id, invite)
         async with table.lock:  # never show a move that is still being committed
             table.conns.add(conn)
             conn.tables.add(table.id)
@@ -711,6 +746,8 @@ class TableManager:
         """One chat line from a person watching the table (a seat holder or a spectator)."""
         table = await self.get(table_id)
         if conn not in table.conns:
+            if table.header.get("invite_token"):
+                raise invites.not_found(table.id)
             raise Rejected("not_joined", "open the table (join) before chatting at it")
         line_text = chat.clean_text(text, self.chat_limits.max_chars)
         seats = table.seats_of(conn.guest)
@@ -734,7 +771,7 @@ class TableManager:
         """The creator shows or hides spectators' lines; every open page gets the history again."""
         if not isinstance(shown, bool):
             raise Rejected("bad_request", "\"spectators\" is true (show spectators' lines) or false (hide them)")
-        table = await self.get(table_id)
+        table = await self.open_table(guest, table_id)
         if table.header.get("created_by") != guest.id:
             raise Rejected("not_creator", "only the person who created the table may change who can chat")
         await self.store.run(self.store.set_spectator_chat, table.id, shown)
@@ -1027,7 +1064,7 @@ class TableManager:
     async def reclaim(self, guest: Guest, table_id: Any, seat: Any) -> LiveTable:
         """The owner of a seat a bot took when its clock ran out plays it again; its clock starts
         a fresh turn if it is to move, with half the starting bank (clocks.reclaimed)."""
-        table = await self.get(table_id)
+        table = await self.open_table(guest, table_id)
         async with table.lock:
             await self.recover(table)
             await self.sync(table)
@@ -1046,7 +1083,7 @@ class TableManager:
     async def concede(self, guest: Guest, table_id: Any, seat: Any) -> LiveTable:
         """The game ends for this player: a bot plays the seat to the end (the others play on)
         and the seat ranks last, whatever its score; it cannot be reclaimed."""
-        table = await self.get(table_id)
+        table = await self.open_table(guest, table_id)
         async with table.lock:
             await self.recover(table)
             await self.sync(table)

@@ -4,6 +4,7 @@ Client -> server, one JSON object per message, each may carry a ``ref`` echoed i
   {"type": "join", "table": ID, "lang": "en"}        watch a table; the reply is its state
   {"type": "leave", "table": ID}
   {"type": "sit", "table": ID, "seat": N}             take an open seat
+  (join and sit also take "invite": TOKEN, the token of a private table's invite link)
   {"type": "act", "table": ID, "seat": N, "version": V, "action": {...}}
   {"type": "undo", "table": ID, "seat": N, "version": V, "steps": 1}   take back own moves
   {"type": "concede", "table": ID, "seat": N}        leave the game: a bot plays on, the seat ranks last
@@ -234,7 +235,7 @@ async def handle(session: Session, data: dict[str, Any]) -> None:
         if not isinstance(lang, str) or lang not in LANGS:
             raise Rejected("bad_request", f"lang must be one of {', '.join(LANGS)}; got {short(lang, 40)}")
         conn.lang = lang
-        await manager.join(conn, table_id)
+        await manager.join(conn, table_id, data.get("invite"))
     elif kind == "leave":
         manager.leave(conn, table_of(data))
     elif kind == "sit":
@@ -244,7 +245,7 @@ async def handle(session: Session, data: dict[str, Any]) -> None:
         if limit and session.sits >= limit:
             raise Rejected("seat_quota", f"one connection may take at most {limit} seats; "
                                          "reconnect to take more")
-        table = await manager.sit(conn.guest, table_id, data.get("seat"))
+        table = await manager.sit(conn.guest, table_id, data.get("seat"), data.get("invite"))
         session.sits += 1
         if conn not in table.conns:
             await manager.join(conn, table.id)

@@ -456,7 +456,8 @@ class Store:
 
     def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(game_tables).where(game_tables.c.status == "waiting")
+            rows = conn.execute(select(game_tables).where(and_(game_tables.c.status == "waiting",
+                                                               game_tables.c.invite_token.is_(None)))
                                 .order_by(game_tables.c.created_at.desc()).limit(limit)).mappings().all()
             result = []
             for row in rows:
@@ -507,6 +508,12 @@ class Store:
     def set_spectator_chat(self, table_id: str, shown: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(spectator_chat=shown))
+
+
+    def set_invite_token(self, table_id: str, token: str) -> None:
+        """A private table's new invite token (the old link stops working; seats stay)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(invite_token=token))
 
 
 class _SomeLost(Exception):

@@ -25,7 +25,7 @@ from .store import Conflict
 async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, version: Any,
                steps: Any = 1) -> None:
     """Take back ``steps`` of ``seat``'s latest actions, if the engine allows it."""
-    table = await manager.get(table_id)
+    table = await manager.open_table(guest, table_id)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.state.players:
         raise Rejected("bad_seat", f"seat must be a whole number from 0 to {table.state.players - 1}")
     holder = table.seats[seat]

@@ -91,7 +91,7 @@ const socket = {
       this.retry = 0;
       clearBanner();
       if (document.hidden) this.raw({ type: "presence", away: true });
-      if (this.joined) this.raw({ type: "join", table: this.joined, lang: app.lang });
+      if (this.joined) this.raw({ type: "join", table: this.joined, lang: app.lang, invite: this.invite });
       for (const message of this.queue.splice(0)) this.raw(message);
     };
     this.ws.onmessage = (event) => {
@@ -108,10 +108,12 @@ const socket = {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
     else this.queue.push(message);
   },
-  join(tableId) {
+  // invite: the token of a private table's invite link (undefined at a public table).
+  join(tableId, invite) {
     if (this.joined && this.joined !== tableId) this.raw({ type: "leave", table: this.joined });
     this.joined = tableId;
-    this.raw({ type: "join", table: tableId, lang: app.lang });
+    this.invite = invite || undefined;
+    this.raw({ type: "join", table: tableId, lang: app.lang, invite: this.invite });
   },
   leave() {
     if (this.joined) this.raw({ type: "leave", table: this.joined });
@@ -180,7 +182,10 @@ async function route() {
   delete main.dataset.status;
   delete main.dataset.version;
   try {
-    if (name === "table" && id) return showTable(id);
+    if (name === "table" && id) {
+      const [tableId, query] = id.split("?");
+      return showTable(tableId, new URLSearchParams(query || "").get("invite"));
+    }
     if (name === "replay" && id) return await showReplay(id);
     if (name === "mine") return await showMine();
     if (name === "history") return await showHistory();
@@ -235,12 +240,14 @@ function gameCard(game) {
   players.addEventListener("change", drawSeats);
   drawSeats();
   const ranked = h("input", { type: "checkbox", name: "ranked" });
+  const privateBox = h("input", { type: "checkbox", name: "private" });
   const form = h("form", { class: "create", "data-game": game.id },
     h("label", {}, `${t("players")} `, players),
     Object.keys(game.variants).length ? h("label", {}, `${t("variant")} `, variant) : null,
     optionInputs.length ? h("details", {}, h("summary", {}, t("options")), optionInputs.map((o) => o.node)) : null,
     h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
     app.account ? h("label", {}, ranked, ` ${t("ranked")}`) : null,
+    h("label", { title: t("private_help") }, privateBox, ` ${t("private")}`),
     h("label", {}, `${t("clock")} `, clockChoice), " ",
     h("label", {}, `${t("on_timeout")} `, timeoutChoice),
     h("button", { type: "submit", class: "create-table" }, t("create")));
@@ -256,7 +263,7 @@ function gameCard(game) {
         s.value.startsWith("bot:") ? { kind: "bot", level: s.value.slice(4) } : { kind: s.value });
       const table = await api("/api/tables", {
         body: { game: game.id, players: Number(players.value), variant: variant.value || null, options, seats,
-          ranked: Boolean(app.account && ranked.checked), clock: clockSpec(clockChoice.value, timeoutChoice.value) },
+          ranked: Boolean(app.account && ranked.checked), private: privateBox.checked, clock: clockSpec(clockChoice.value, timeoutChoice.value) },
       });
       location.hash = `#/table/${table.id}`;
     } catch (error) {
@@ -498,17 +505,62 @@ function onChat(message) {
   chat.list.scrollTop = chat.list.scrollHeight;
 }
 
-function showTable(tableId) {
+function showTable(tableId, invite) {
   page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: [], logged: -1,
-    chat: chatBox(tableId) };
+    chat: chatBox(tableId), invite: invite || undefined, link: undefined };
   main.append(h("p", { class: "muted" }, t("connecting")));
-  socket.join(tableId);
+  socket.join(tableId, page.invite);
+  loadInviteLink(tableId);
+}
+
+// The link to send friends: a public table's address, or a private table's invite link (which
+// only its creator is told; the others see no link).
+async function loadInviteLink(tableId) {
+  try {
+    const info = await api(`/api/tables/${tableId}${page?.invite ? `?invite=${encodeURIComponent(page.invite)}` : ""}`);
+    if (page?.kind !== "table" || page.id !== tableId) return;
+    page.private = info.private;
+    page.link = info.private ? (info.invite ? `${location.origin}/${info.invite}` : null) : `${location.origin}/#/table/${tableId}`;
+    if (page.bySeat.size) drawTable();
+  } catch (error) { /* the socket's own refusal is shown */ }
+}
+
+// Copy the link for real: the Clipboard API where the page may use it (https or localhost);
+// otherwise select the text and ask the person to copy it. "Copied!" only when it was.
+async function copyLink(input, button) {
+  try {
+    if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(input.value);
+    button.textContent = t("copied");
+  } catch (error) {
+    input.focus();
+    input.select();
+    button.textContent = t("select_and_copy");
+  }
+}
+
+function inviteBox(message) {
+  if (page.link === undefined) return null; // not known yet
+  if (page.link === null) return page.private ? h("p", { class: "muted", id: "private-note" }, t("private_table")) : null;
+  const input = h("input", { id: "invite", readonly: true, value: page.link, size: 30 });
+  const copy = h("button", { id: "copy-invite", type: "button", onclick: (e) => copyLink(input, e.target) }, t("copy"));
+  const rotate = page.private ? h("button", { id: "rotate-invite", type: "button", title: t("rotate_invite_help"),
+    onclick: async () => {
+      try {
+        const info = await api(`/api/tables/${message.table}/invite`, { body: {} });
+        page.link = `${location.origin}/${info.invite}`;
+        drawTable();
+      } catch (error) { notify(error.message, true); }
+    } }, t("rotate_invite")) : null;
+  return h("div", { class: "invite" }, page.private ? h("p", { class: "muted" }, t("private_table")) : null,
+    h("label", {}, `${page.private ? t("invite_private") : t("invite")} `, input), copy, " ", rotate);
 }
 
 function onMessage(message) {
   if (message.type === "error") {
     notify(`${t("error")}: ${message.message}`, true);
-    if (page?.kind === "table" && ["unknown_table", "damaged_table"].includes(message.code) && !page.bySeat.size) {
+    const seated = [...(page?.bySeat?.values() || [])].some((m) => m.mine.length);
+    if (page?.kind === "table" && ["unknown_table", "damaged_table"].includes(message.code) && !seated) {
       socket.joined = null;
       main.replaceChildren(h("p", { class: "error", id: "table-error" }, message.message));
       return;
@@ -560,14 +612,13 @@ async function drawTable() {
   page.shown = seat;
   const board = await boardFor(message.game);
   if (page?.bySeat.get(seat) !== message) return; // a newer message arrived while loading
-  const invite = `${location.origin}/#/table/${message.table}`;
   const mine = message.mine;
   const seats = h("ul", { class: "seats" }, message.seats.map((s) =>
     h("li", { class: message.to_move.includes(s.seat) ? "to-move" : "", "data-seat": s.seat },
       presenceDot(message, s.seat), " ",
       `${t("seat_label", { n: s.seat, name: seatName(s) })}${mine.includes(s.seat) ? ` (${t("you")})` : ""} `,
       s.kind === "open" ? h("button", { class: "take-seat", "data-seat": s.seat,
-        onclick: () => socket.raw({ type: "sit", table: message.table, seat: s.seat }) }, t("take_seat")) : null,
+        onclick: () => socket.raw({ type: "sit", table: message.table, seat: s.seat, invite: page.invite }) }, t("take_seat")) : null,
       seatClock(message, s.seat), " ",
       (message.reclaim || []).includes(s.seat) ? h("button", { class: "reclaim", "data-seat": s.seat,
         onclick: () => socket.raw({ type: "reclaim", table: message.table, seat: s.seat }) }, t("reclaim")) : null,
@@ -616,8 +667,7 @@ async function drawTable() {
       status, undo, mine.length ? notificationButton() : null, over, tabs, boardBox),
     h("aside", {},
       h("section", { class: "card" }, h("h3", {}, t("seats")), seats,
-        h("label", {}, `${t("invite")} `, h("input", { id: "invite", readonly: true, value: invite, size: 30 })),
-        h("button", { onclick: async (e) => { await navigator.clipboard?.writeText(invite); e.target.textContent = t("copied"); } }, t("copy"))),
+        inviteBox(message)),
       h("section", { class: "card" }, h("h3", {}, t("log")), log), page.chat.section)));
   main.dataset.status = message.status;
   main.dataset.version = String(message.version);

@@ -29,6 +29,7 @@ def setting(server: Server):
     with player.socket() as ws, watcher.socket() as spectator:
         state = join(ws, table["id"])
         join(spectator, table["id"])
+        receive(spectator, "chat_history", table=table["id"])  # sent after the state: not a refusal
         yield player, ws, spectator, table["id"], state
 
 

@@ -158,7 +158,7 @@ class BrokenManager:
     def __init__(self) -> None:
         self.calls = 0
 
-    async def join(self, conn: Connection, table_id: str) -> None:
+    async def join(self, conn: Connection, table_id: str, invite: str | None = None) -> None:
         self.calls += 1
         raise ZeroDivisionError("a bug in join")
 

@@ -12,7 +12,8 @@ from fastapi import APIRouter, Depends, Request
 
 from ludoteca import engine
 
-from .. import deps
+from .. import deps, invites
+from ..identity import Guest
 from ..live import LANGS, Rejected, label_action, label_event, visible
 from ..seats_json import public_seats
 from ..store import Store
@@ -73,7 +74,8 @@ def replay_cache(request: Request) -> ReplayCache:
 
 
 @router.get("/tables/{table_id}/replay")
-async def replay(table_id: str, step: int = 0, lang: str = "en", store: Store = Depends(deps.store),
+async def replay(table_id: str, step: int = 0, lang: str = "en", who: Guest = Depends(deps.guest),
+                 store: Store = Depends(deps.store),
                  cache: ReplayCache = Depends(replay_cache)) -> dict[str, Any]:
     if lang not in LANGS:
         raise Rejected("bad_request", f"lang must be one of {', '.join(LANGS)}")
@@ -81,7 +83,8 @@ async def replay(table_id: str, step: int = 0, lang: str = "en", store: Store = 
         raise Rejected("unknown_table", f"no table {table_id[:40]!r}")
     row = cache.row(table_id) or await store.run(store.load_table, table_id)
     if row is None:
-        raise Rejected("unknown_table", f"no table {table_id!r}")
+        raise invites.not_found(table_id)
+    invites.check(row, row["seats"], table_id, who.id, None)  # a private table: its seats only
     if row["status"] != "finished":
         raise Rejected("not_over", "a replay opens when the game is over")
     return await asyncio.to_thread(cache.step, row, step, lang)

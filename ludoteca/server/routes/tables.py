@@ -9,7 +9,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Depends
 from pydantic import Field
 
-from .. import deps
+from .. import deps, invites
 from ..deps import Body
 from ..identity import Guest
 from ..live import TableManager
@@ -45,6 +45,8 @@ class CreateTable(Body):
     clock: Clock | None = None
     #: Whether spectators' chat lines are shown (the creator may change it later).
     spectator_chat: bool = True
+    #: A private table is listed nowhere and opens only with its invite link (invites.py).
+    private: bool = False
 
 
 class ChatSettings(Body):
@@ -53,6 +55,12 @@ class ChatSettings(Body):
 
 class Sit(Body):
     seat: int
+
+
+class SitInvited(Body):
+    seat: int
+    #: The token of a private table's invite link (not needed at a public table).
+    invite: str | None = Field(None, max_length=invites.MAX_TOKEN_CHARS)
 
 
 class NoFields(Body):
@@ -72,7 +80,7 @@ async def create_table(body: CreateTable = Depends(deps.json_body(CreateTable)),
         table = await tables.create(who, body.game, body.players, body.options, body.variant or None, seats,
                                     levels, ranked=body.ranked,
                                     clock=body.clock.model_dump() if body.clock is not None else None,
-                                    spectator_chat=body.spectator_chat)
+                                    spectator_chat=body.spectator_chat, private=body.private)
     except BaseException:
         quota.cancel(reservation)
         raise
@@ -81,16 +89,27 @@ async def create_table(body: CreateTable = Depends(deps.json_body(CreateTable)),
 
 
 @router.get("/tables/{table_id}")
-async def get_table(table_id: str, who: Guest = Depends(deps.guest),
+async def get_table(table_id: str, invite: str | None = None, who: Guest = Depends(deps.guest),
                     tables: TableManager = Depends(deps.manager)) -> dict[str, Any]:
-    table = await tables.get(table_id)
+    """A table; a private one needs ``?invite=<token>`` unless the caller holds a seat there or
+    created it."""
+    table = await tables.open_table(who, table_id, invite)
     return table_info(table.header, table.seats, who)
 
 
-@router.post("/tables/{table_id}/sit", openapi_extra=deps.body_schema(Sit))
-async def sit(table_id: str, body: Sit = Depends(deps.json_body(Sit)), who: Guest = Depends(deps.guest),
+@router.post("/tables/{table_id}/sit", openapi_extra=deps.body_schema(SitInvited))
+async def sit(table_id: str, body: SitInvited = Depends(deps.json_body(SitInvited)), who: Guest = Depends(deps.guest),
               tables: TableManager = Depends(deps.manager)) -> dict[str, Any]:
-    table = await tables.sit(who, table_id, body.seat)
+    table = await tables.sit(who, table_id, body.seat, body.invite)
+    return table_info(table.header, table.seats, who)
+
+
+@router.post("/tables/{table_id}/invite")
+async def rotate_invite(table_id: str, _body: NoFields = Depends(deps.json_body(NoFields)),
+                        who: Guest = Depends(deps.guest),
+                        tables: TableManager = Depends(deps.manager)) -> dict[str, Any]:
+    """The creator of a private table gets a new invite link; the old one stops working."""
+    table = await tables.rotate_invite(who, table_id)
     return table_info(table.header, table.seats, who)
 
 
@@ -156,4 +175,5 @@ def table_info(header: dict[str, Any], seats: list[dict[str, Any]], who: Guest) 
             "your_turn": header["status"] == "playing" and any(s in to_move for s in mine),
             "seats": public_seats(seats), "clock": header.get("clock"),
             "spectator_chat": bool(header.get("spectator_chat", True)),
+            "private": bool(header.get("invite_token")), "invite": invites.link_for(header, who.id),
             "updated_at": header["updated_at"].isoformat() if header.get("updated_at") else None}
