@@ -460,10 +460,42 @@ function notificationButton() {
   } }, t("notify_ask"));
 }
 
+// A turn sound, off until the player turns it on (remembered in this browser): two short tones
+// made with Web Audio, so no sound file is fetched.
+function soundToggle() {
+  if (!(window.AudioContext || window.webkitAudioContext)) return null;
+  const box = h("input", { type: "checkbox", id: "turn-sound", onchange: (e) => {
+    localStorage.setItem("ludoteca-sound", e.target.checked ? "1" : "0");
+    if (e.target.checked) playTurnSound();
+  } });
+  box.checked = localStorage.getItem("ludoteca-sound") === "1";
+  return h("label", { class: "sound-toggle", for: "turn-sound" }, box, " ", t("sound_turn"));
+}
+
+function playTurnSound() {
+  try {
+    const Audio = window.AudioContext || window.webkitAudioContext;
+    page.audio = page.audio || new Audio();
+    const now = page.audio.currentTime;
+    for (const [offset, pitch] of [[0, 660], [0.16, 880]]) {
+      const tone = page.audio.createOscillator();
+      const gain = page.audio.createGain();
+      tone.frequency.value = pitch;
+      gain.gain.setValueAtTime(0.12, now + offset);
+      gain.gain.exponentialRampToValueAtTime(0.001, now + offset + 0.14);
+      tone.connect(gain).connect(page.audio.destination);
+      tone.start(now + offset);
+      tone.stop(now + offset + 0.15);
+    }
+    document.documentElement.dataset.turnSounds = String(Number(document.documentElement.dataset.turnSounds || 0) + 1);
+  } catch { /* no audio output: the title and favicon still say it */ }
+}
+
 function announceTurn(message, turn) {
   if (turn && !page.turnShown && document.hidden && "Notification" in window && Notification.permission === "granted") {
     try { new Notification(t("title_turn"), { body: gameTitle(message.game), tag: message.table }); } catch { /* unsupported */ }
   }
+  if (turn && !page.turnShown && localStorage.getItem("ludoteca-sound") === "1") playTurnSound();
   page.turnShown = turn;
 }
 
@@ -664,7 +696,7 @@ async function drawTable() {
   main.replaceChildren(h("div", { class: "table-page" },
     h("div", {},
       h("h2", {}, `${gameTitle(message.game)} `, h("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`)),
-      status, undo, mine.length ? notificationButton() : null, over, tabs, boardBox),
+      status, undo, mine.length ? notificationButton() : null, mine.length ? soundToggle() : null, over, tabs, boardBox),
     h("aside", {},
       h("section", { class: "card" }, h("h3", {}, t("seats")), seats,
         inviteBox(message)),
