@@ -4,22 +4,29 @@ Raw: the bare loop a script would write (bots choose, ``apply_trusted``), same s
 Lab: :func:`ludoteca.lab.play.play` on the same games (decision counts, branching, usage,
 score checkpoints, tension).  Overhead = lab CPU / raw CPU - 1 (target <= 5%).  The two are
 timed in alternation, ``--rounds`` times, so a busy machine slows both alike; the minimum and
-the median of the per-round ratios are printed.  ``--memory BLOCKS`` also measures the
-parent's memory per committed block (tracemalloc), the figure behind the 10^6-game budget
-(at least 4 x ``metrics.SPILL_BLOCKS`` blocks; a few minutes).
+the median of the per-round ratios are printed.  ``--memory BLOCKS`` instead measures the
+parent's peak memory (tracemalloc and ru_maxrss) computing the metrics of a BLOCKS-game run from
+spilled synthetic per-block columns (``--memory 1000000``: the 10^6-game budget, <= 300 MB; it
+prints only that; a 10^6-block bootstrap costs ~0.1 s a resample, so ``--resamples`` helps).
 
     .venv/bin/python benchmarks/lab_speed.py [--games 20] [--rounds 9] [--bots random] [--players 3]
+    .venv/bin/python benchmarks/lab_speed.py --memory 1000000 [--resamples 50] [--usage-keys 4]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import resource
 import statistics
 import tempfile
 import time
 import tracemalloc
+from array import array
 from pathlib import Path
+
+import numpy as np
 
 from ludoteca.bots import make_spec
 from ludoteca.engine import game as get_game
@@ -50,23 +57,56 @@ def lab_cpu(game_id: str, players: int, spec: str, games: int) -> float:
     return time.process_time() - start
 
 
-def parent_memory(game_id: str, players: int, spec: str, blocks: int) -> tuple[float, float, float]:
-    """The parent's memory for ``blocks`` committed one-game blocks (as in a ``seats`` run without
-    rotations), as the runner keeps them: per-block metric columns spilled to disk every
-    ``metrics.SPILL_BLOCKS`` blocks, per-game quantile values in memory.  Returns (traced bytes
-    after the blocks, peak traced bytes, metric columns)."""
-    results = [play(GameTask(game_id, players, "a", {}, b, 0, seeds.block_seed(1, b), (spec,) * players,
-                             tuple(seeds.bot_seed(1, b, e) for e in range(players)))) for b in range(4)]
+def synthetic_column(results: list, blocks: int, folder: Path, usage_keys: int) -> metrics.Column:
+    """A ``blocks``-block column as the runner leaves it after a long run: every block's values
+    spilled to disk (one float64 file per metric key), per-game quantile values in memory.
+    Block values are drawn (seeded) from the played games' own blocks, so keys and ranges are
+    real; ``usage_keys`` keeps that many content keys (win_when_used costs a bootstrap each)."""
     sums = [metrics.block_sums([r]) for r in results]
+    used = sorted({k for one in sums for (m, k) in one if m == "usage"})[:usage_keys]
+    keys = sorted({k for one in sums for k in one
+                   if k[0] not in ("usage", "_used_share", "_used_seats") or k[1] in used},
+                  key=lambda k: (k[0], k[1] or ""))
+    pick = np.random.default_rng(1).integers(0, len(results), blocks)
+    column = metrics.Column(spill=folder)
+    column.blocks = array("q", np.arange(blocks, dtype=np.int64).tobytes())
+    for key in keys:
+        per = np.array([one[key][0] / one[key][1] if key in one and one[key][1] else math.nan for one in sums])
+        np.take(per, pick).tofile(column._file(key))
+        column.values[key] = array("d")
+        counts = np.bincount(pick, minlength=len(results))
+        column.totals[key] = [float(sum(c * one[key][0] for c, one in zip(counts, sums, strict=True) if key in one)),
+                              float(sum(c * one[key][1] for c, one in zip(counts, sums, strict=True) if key in one))]
+    column.spilled = blocks
+    for name in metrics.QUANTILE_METRICS:
+        per = np.array([r.timing["cpu_s"] if name == "cpu_s" else (r.game[name] or 0.0) for r in results])
+        column.per_game[name] = array("d", np.take(per, pick).tobytes())
+    return column
+
+
+def metrics_memory(game_id: str, players: int, spec: str, blocks: int, resamples: int,
+                   usage_keys: int) -> dict[str, float]:
+    """The parent's memory computing metrics.json's estimates for a ``blocks``-game run (one game
+    a block: a ``seats`` run without rotations), from spilled per-block columns: tracemalloc's
+    peak over building the column and ``metrics.compute``, and the process's ru_maxrss."""
+    results = [play(GameTask(game_id, players, "a", {}, b, 0, seeds.block_seed(1, b), (spec,) * players,
+                             tuple(seeds.bot_seed(1, b, e) for e in range(players)))) for b in range(16)]
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     with tempfile.TemporaryDirectory(prefix="lab-memory-") as folder:
         tracemalloc.start()
-        column = metrics.Column(spill=Path(folder))
-        for b in range(blocks):
-            column.add(b, sums[b % 4])
-            column.add_games([results[b % 4]])
-        current, peak = tracemalloc.get_traced_memory()
+        column = synthetic_column(results, blocks, Path(folder), usage_keys)
+        built, _ = tracemalloc.get_traced_memory()
+        start = time.perf_counter()
+        est = metrics.compute({("a", players): column}, ["a"], "a", 1, 0.95, seed=1, resamples=resamples)
+        seconds = time.perf_counter() - start
+        _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-    return current, peak, float(len(column.values))
+    keys = len(column.totals)
+    return {"built": built, "peak": peak, "rss0": rss0, "seconds": seconds, "keys": keys,
+            "estimates": len(est.estimates),
+            "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            # the runner also holds each key's unspilled tail: at most SPILL_BLOCKS blocks
+            "tail": metrics.SPILL_BLOCKS * keys * 8}
 
 
 def main() -> None:
@@ -78,7 +118,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--memory", type=int, default=0, metavar="BLOCKS")
+    parser.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (with --memory)")
+    parser.add_argument("--usage-keys", type=int, default=4, help="content keys kept (with --memory)")
     args = parser.parse_args()
+    if args.memory:
+        # Alone, first: ru_maxrss is the process's lifetime peak, so nothing else may run before.
+        m = metrics_memory(args.game, args.players, args.bots, args.memory, args.resamples, args.usage_keys)
+        print(f"{args.game} {args.players}p {args.bots}: metrics for {args.memory:,} one-game blocks "
+              f"({m['keys']:.0f} metric columns, {args.usage_keys} content keys, {args.resamples} resamples): "
+              f"tracemalloc peak {m['peak'] / 2**20:.1f} MiB (column in memory {m['built'] / 2**20:.1f} MiB, "
+              f"+ runner's unspilled tail <= {m['tail'] / 2**20:.1f} MiB); ru_maxrss {m['rss']:.0f} MiB "
+              f"(interpreter and imports {m['rss0']:.0f} MiB); compute {m['seconds']:.1f} s; load average "
+              f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return
     lab_cpu(args.game, args.players, args.bots, 2)  # warm caches and imports
     raws, labs = [], []
     for _ in range(args.rounds):
@@ -100,18 +152,6 @@ def main() -> None:
         print(f"  backend {'inline' if jobs == 1 else 'local'} jobs={jobs}: {health['games']} games in "
               f"{wall:.2f} s wall ({health['games'] / wall:.1f} games/s), worker CPU {health['cpu_s']:.2f} s, "
               f"lab_overhead (in-worker clock) {health['lab_overhead']}")
-    if args.memory:
-        # Measured just after a spill (the in-memory tail is one block in both), so the growth
-        # between the two is what each further block keeps: about 10^6 games' worth, scaled.
-        first, second = 2 * metrics.SPILL_BLOCKS + 1, max(args.memory, 4 * metrics.SPILL_BLOCKS) + 1
-        second -= (second - 1) % metrics.SPILL_BLOCKS
-        low, _, _ = parent_memory(args.game, args.players, args.bots, first)
-        current, peak, keys = parent_memory(args.game, args.players, args.bots, second)
-        per_block = (current - low) / (second - first)
-        tail = metrics.SPILL_BLOCKS * keys * 8
-        print(f"  parent memory: {current / 2**20:.1f} MiB after {second} one-game blocks (peak {peak / 2**20:.1f} MiB,"
-              f" {keys:.0f} metric columns, spilled every {metrics.SPILL_BLOCKS} blocks); {per_block:.0f} B per "
-              f"further block -> about {(current + tail + per_block * (1e6 - second)) / 2**20:.0f} MiB for 10^6 games")
 
 
 if __name__ == "__main__":

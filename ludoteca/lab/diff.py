@@ -181,10 +181,14 @@ def _gap_blocks(shares: dict[int, list[list[float]]]) -> dict[int, np.ndarray]:
     return out
 
 
-def _gap(blocks: np.ndarray) -> float:
-    """Seat gap over a set of blocks (rows of _gap_blocks): max − min of the pooled seat shares."""
-    totals = blocks.sum(axis=0)
-    return float(np.ptp(totals[:-1] / totals[-1])) if totals[-1] else 0.0
+def _gap(stack: np.ndarray) -> np.ndarray:
+    """Seat gap per resample (stack: resamples x blocks x (seat share sums..., games)): max − min
+    of the pooled seat shares, 0 for a resample without games (vectorised for the bootstrap)."""
+    totals = stack.sum(axis=1)
+    games = totals[:, -1:]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        gaps = np.ptp(totals[:, :-1] / games, axis=1)
+    return np.where(games[:, 0] != 0, gaps, 0.0)
 
 
 # -- the comparison -----------------------------------------------------------------------------
@@ -238,12 +242,12 @@ def _gap_delta(sa: dict[int, list[list[float]]], sb: dict[int, list[list[float]]
             return None
         width = len(ga[common[0]])
         both = np.array([np.concatenate([ga[x], gb[x]]) for x in common])
-        return stats.paired_bootstrap(both, lambda rows: _gap(rows[:, width:]) - _gap(rows[:, :width]),
-                                      seed=seed, confidence=confidence)
+        return stats.paired_bootstrap(both, lambda stack: _gap(stack[:, :, width:]) - _gap(stack[:, :, :width]),
+                                      seed=seed, confidence=confidence, vectorised=True)
     if len(ga) < 2 or len(gb) < 2:
         return None
     return stats.unpaired_bootstrap(np.array(list(gb.values())), np.array(list(ga.values())), _gap, seed=seed,
-                                    confidence=confidence)
+                                    confidence=confidence, vectorised=True)
 
 
 def _metric_row(key: tuple[str, str | None], players: int, arm_a: str, arm_b: str,

@@ -25,7 +25,7 @@ from ludoteca.bots import make_spec
 from ludoteca.engine import Action, State
 
 NEVER = "never("
-KeysOf = Callable[[State, Mapping[str, Any]], list[str]]
+KeysOf = Callable[[State, Mapping[str, Any], int], list[str]]  # (state, action, choosing seat)
 
 
 def line_up(bots: list[str], players: int) -> list[str]:
@@ -73,9 +73,10 @@ class Pattern:
             fields.append((key, value))
         return cls(text, action_type=kind.strip() or "*", fields=tuple(fields))
 
-    def forbids(self, state: State, action: Mapping[str, Any], keys_of: KeysOf) -> bool:
+    def forbids(self, state: State, action: Mapping[str, Any], keys_of: KeysOf, seat: int) -> bool:
+        """Whether ``seat`` may not take ``action`` (its content keys, as the chooser's, matter)."""
         if self.key_glob is not None:
-            return any(fnmatch.fnmatchcase(key, self.key_glob) for key in keys_of(state, action))
+            return any(fnmatch.fnmatchcase(key, self.key_glob) for key in keys_of(state, action, seat))
         if not fnmatch.fnmatchcase(str(action.get("type", "")), self.action_type or "*"):
             return False
         return all(key in action and fnmatch.fnmatchcase(str(action[key]), glob) for key, glob in self.fields)
@@ -121,11 +122,11 @@ class RestrictedBot:
         full = state.legal_actions(seat)
         if len(full) > 1:
             self.decisions += 1
-        allowed = [a for a in full if not self.pattern.forbids(state, a, self.keys_of)]
+        allowed = [a for a in full if not self.pattern.forbids(state, a, self.keys_of, seat)]
         if len(allowed) == len(full) or not allowed:
             return self.base.choose(state, seat)
         self.binding += 1
-        if self.pattern.forbids(state, copy.deepcopy(self.base).choose(state, seat), self.keys_of):
+        if self.pattern.forbids(state, copy.deepcopy(self.base).choose(state, seat), self.keys_of, seat):
             self.changed += 1
         state.remember_legal(seat, allowed)
         try:

@@ -126,6 +126,7 @@ class Column:
     spill: Path | None = None
     spilled: int = 0  # blocks already written to the spill files
     files: dict[Key, Path] = field(default_factory=dict)
+    _order: tuple[int, np.ndarray, np.ndarray | None] | None = field(default=None, repr=False)
 
     def add(self, block: int, sums: dict[Key, list[float]]) -> None:
         if self.spill is not None and len(self.blocks) - self.spilled >= SPILL_BLOCKS:
@@ -184,13 +185,25 @@ class Column:
                 if value is not None:
                     self.per_game.setdefault(name, array("d")).append(float(value))
 
+    def _sorted_blocks(self) -> tuple[np.ndarray, np.ndarray | None]:
+        """(blocks sorted, the arrival order that sorts them, or None when already sorted),
+        computed once per block count: 10^6 blocks would cost two 8 MB arrays per key."""
+        if self._order is None or self._order[0] != len(self.blocks):
+            raw = np.frombuffer(self.blocks, dtype=np.int64)
+            if len(raw) < 2 or bool(np.all(raw[1:] > raw[:-1])):
+                self._order = (len(raw), raw, None)
+            else:
+                order = np.argsort(raw, kind="stable")
+                self._order = (len(raw), raw[order], order)
+        return self._order[1], self._order[2]
+
     def sorted_values(self, key: Key) -> tuple[np.ndarray, np.ndarray]:
         """(blocks, values) sorted by block: statistics never depend on arrival order."""
-        order = np.argsort(np.frombuffer(self.blocks, dtype=np.int64), kind="stable")
-        blocks = np.frombuffer(self.blocks, dtype=np.int64)[order]
+        blocks, order = self._sorted_blocks()
         column = self.column(key)
-        values = np.full(len(blocks), np.nan) if column is None else column[order]
-        return blocks, values
+        if column is None:
+            return blocks, np.full(len(blocks), np.nan)
+        return blocks, column if order is None else column[order]
 
 
 def _finite(values: np.ndarray) -> np.ndarray:
@@ -307,19 +320,24 @@ def paired(treated: Column, control: Column, key: Key, confidence: float) -> sta
 
 def _seat_gap(out: Estimates, column: Column, arm: str, players: int, confidence: float,
               seed: int, resamples: int) -> None:
-    seats = [column.sorted_values(("seat_win_share", str(s)))[1] for s in range(players)]
-    if not seats or not len(seats[0]):
+    blocks, _ = column.sorted_values(("seat_win_share", "0"))
+    if not players or not len(blocks):
         return
-    matrix = np.vstack(seats).T  # blocks x seats
-    matrix = matrix[np.all(np.isfinite(matrix), axis=1)]
+    matrix = np.empty((len(blocks), players))  # blocks x seats, filled a column at a time
+    for s in range(players):
+        matrix[:, s] = column.sorted_values(("seat_win_share", str(s)))[1]
+    finite = np.isfinite(matrix).all(axis=1)
+    if not finite.all():
+        matrix = matrix[finite]
     if len(matrix) < 2:
         return
 
-    def gap(blocks: Sequence[np.ndarray]) -> float:
-        means = np.asarray(blocks).mean(axis=0)
-        return float(means.max() - means.min())
+    def gap(stack: np.ndarray) -> np.ndarray:
+        """Per resample (stack: resamples x blocks x seats): max − min of the seat means."""
+        means = stack.mean(axis=1)
+        return means.max(axis=1) - means.min(axis=1)
 
-    est = stats.bootstrap(matrix, gap, seed=seed, resamples=resamples, confidence=confidence)  # ndarray: fast path
+    est = stats.bootstrap(matrix, gap, seed=seed, resamples=resamples, confidence=confidence, vectorised=True)
     wins = [column.totals[("seat_win_share", str(s))][0] for s in range(players)]
     chi2, df, p = stats.chi2_uniform(wins)
     est = stats.Estimate(est.value, est.low, est.high, est.n, est.method, p, None,
@@ -332,7 +350,7 @@ def _quantiles(out: Estimates, column: Column, arm: str, players: int) -> None:
         values = column.per_game.get(name)
         if values is None or not len(values):
             continue
-        q10, q50, q90 = stats.quantiles(list(values))
+        q10, q50, q90 = stats.quantiles(np.frombuffer(values, dtype=float))
         for row in out.estimates:
             if row["metric"] == name and row["arm"] == arm and row["players"] == players and row["key"] is None:
                 row["extra"].update({"p10": q10, "p50": q50, "p90": q90})
@@ -362,21 +380,29 @@ def _usage_extras(out: Estimates, column: Column, arm: str, players: int, confid
     for key in used:
         _, used_share = column.sorted_values(("_used_share", key))
         _, used_seats = column.sorted_values(("_used_seats", key))
-        table = np.nan_to_num(np.vstack([used_share, used_seats, share, seats]).T)
+        table = np.empty((len(share), 4))  # blocks x (used share, used seats, share, seats)
+        for i, values in enumerate((used_share, used_seats, share, seats)):
+            table[:, i] = values
+        del used_share, used_seats
+        np.nan_to_num(table, copy=False)
         if len(table) < 2 or table[:, 1].sum() == 0 or (table[:, 3] - table[:, 1]).sum() == 0:
             continue
 
-        def difference(blocks: Sequence[np.ndarray]) -> float:
-            t = np.asarray(blocks).sum(axis=0)  # blocks x (used share, used seats, share, seats)
-            never = t[3] - t[1]
-            if t[1] == 0 or never == 0:
-                return 0.0
-            return float(t[0] / t[1] - (t[2] - t[0]) / never)
-
-        est = stats.bootstrap(table, difference, seed=seed, resamples=min(resamples, 500),
-                              confidence=confidence)
+        est = stats.bootstrap(table, _used_minus_unused, seed=seed, resamples=min(resamples, 500),
+                              confidence=confidence, vectorised=True)
         out.estimates.append(_row("win_when_used", arm, players, key, est, 0.0))
     out.extra["dead_content"].sort(key=lambda d: (d["players"], d["arm"]))
+
+
+def _used_minus_unused(stack: np.ndarray) -> np.ndarray:
+    """Per resample (stack: resamples x blocks x (used share, used seats, share, seats)): the mean
+    share of seats that used a key minus that of seats that never did; 0 when either is empty."""
+    t = stack.sum(axis=1)
+    used, never = t[:, 1], t[:, 3] - t[:, 1]
+    ok = (used != 0) & (never != 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        d = t[:, 0] / used - (t[:, 2] - t[:, 0]) / never
+    return np.where(ok, d, 0.0)
 
 
 def elasticity(columns: dict[tuple[str, int], Column], knob: str, arm_x: dict[str, float], players: int,

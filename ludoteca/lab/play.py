@@ -8,11 +8,16 @@ game and seat tables stay byte-identical across runs and backends (LAB.md §8).
 
 from __future__ import annotations
 
+import inspect
 import time
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
+from ludoteca.bots.greedy import GreedyBot
+from ludoteca.bots.random_bot import RandomBot
 from ludoteca.engine import Game, State
 from ludoteca.engine import game as get_game
 
@@ -22,6 +27,10 @@ from .lineup import RestrictedBot, entry_of_seat, make_bot
 
 #: A game still running after this many actions is stopped and counted as unfinished.
 MAX_ACTIONS = 5000
+#: Bots that answer in microseconds: their games clock one action in SAMPLE_EVERY (bot and
+#: engine), and scale up, since two clock pairs an action cost more than such a bot itself.
+FAST_BOTS = (RandomBot, GreedyBot)
+SAMPLE_EVERY = 16
 
 
 @dataclass(frozen=True)
@@ -74,12 +83,22 @@ class _Probe:
         self.telemetry = _overrides(game, "telemetry")
         self.content_keys = _overrides(game, "content_keys")
         self.index = ContentIndex(shipped_content(game)[0])
+        self.hook = self._hook() if self.content_keys else None
 
-    def keys_of(self, state: State, action: Mapping[str, Any]) -> list[str]:
-        """The content keys ``action`` touches: the game's hook when it answers, else the
-        generic match of the action's values (one dict lookup per string value)."""
-        if self.content_keys:
-            keys = self.game.content_keys(state, action)
+    def _hook(self) -> Callable[[State, Mapping[str, Any], int], Any]:
+        """The game's content_keys as (state, action, seat): a hook written before the engine
+        added ``seat`` (two parameters) is called without it."""
+        hook = self.game.content_keys
+        params = list(inspect.signature(hook).parameters.values())
+        if len(params) >= 3 or any(p.kind is p.VAR_POSITIONAL for p in params):
+            return hook
+        return lambda state, action, seat: hook(state, action)
+
+    def keys_of(self, state: State, action: Mapping[str, Any], seat: int) -> list[str]:
+        """The content keys ``seat``'s ``action`` touches: the game's hook when it answers, else
+        the generic match of the action's values (one dict lookup per string value)."""
+        if self.hook is not None:
+            keys = self.hook(state, action, seat)
             if keys is not None:
                 return keys if isinstance(keys, list) else list(keys)
         return self.index.match(action)
@@ -99,10 +118,12 @@ def play(task: GameTask) -> GameResult:
 
     Why the loop is written this way: the lab's own work must stay within 5% of the game's
     (LAB.md §10), so per action it does only what it must - the width of the legal list the
-    bot reads anyway (the engine caches it), cheap wall-clock reads around the bot and the
-    engine (think time, and ``lab_s``/``game_s`` for the health block's ``lab_overhead``), the
-    content keys of the chosen action, and one ``progress`` call.  Scores, oracle values and
-    telemetry are read only at checkpoints (the ends of rounds)."""
+    bot reads anyway (the engine caches it), the content keys of the chosen action, and one
+    ``progress`` call.  Clocks around the bot and the engine (think time, ``lab_s``/``game_s``
+    for the health block's ``lab_overhead``) are read every action only for slow (search)
+    bots; with :data:`FAST_BOTS` only, one action in :data:`SAMPLE_EVERY` is clocked and the
+    sums scaled.  Scores, oracle values and telemetry are read only at checkpoints (the ends of
+    rounds)."""
     game = get_game(task.game)
     hooks = probe(game)
     n = task.players
@@ -112,11 +133,14 @@ def play(task: GameTask) -> GameResult:
     entries = [entry_of_seat(s, task.rotation, n) for s in range(n)]
     bots = [make_bot(task.lineup[entries[s]], task.bot_seeds[entries[s]], hooks.keys_of) for s in range(n)]
     choose = [bot.choose for bot in bots]
-    think = [0.0] * n
+    think = [0.0] * n  # sampled bot seconds per seat (every action when stride is 1)
+    timed_moves = [0] * n
+    engine_sampled, engine_samples = 0.0, 0
+    stride = SAMPLE_EVERY if all(isinstance(getattr(b, "base", b), FAST_BOTS) for b in bots) else 1
     decisions = [0] * n
     moves = [0] * n
     choices = [0] * n
-    usage: list[dict[str, int]] = [{} for _ in range(n)]
+    used: list[list[list[str]]] = [[] for _ in range(n)]  # per seat, the keys of each action; counted at the end
     branching: dict[str, list[int]] = {}
     checkpoints: list[list[float]] = []
     series: list[dict[str, Any]] = []
@@ -129,17 +153,21 @@ def play(task: GameTask) -> GameResult:
     legal_of, apply, keys_of, clock = state.legal_actions, state.apply_trusted, hooks.keys_of, time.perf_counter
     cache = state._legal_cache  # the engine's per-seat legal lists, cleared by every apply
     count_usage = task.usage
-    hook = game.content_keys if hooks.content_keys and count_usage else None
+    hook = hooks.hook if count_usage else None
     match = hooks.index.match  # hook, then match: what hooks.keys_of does, without its call
     seen: set[str] | None = set() if task.legal_keys else None
     actions = 0
     cap = task.max_actions
     while actions < cap and not state.is_over:
         seat = state.to_move[0]
-        t0 = clock()
-        action = choose[seat](state, seat)
-        t1 = clock()
-        think[seat] += t1 - t0
+        timed = not actions % stride
+        if timed:
+            t0 = clock()
+            action = choose[seat](state, seat)
+            think[seat] += clock() - t0
+            timed_moves[seat] += 1
+        else:
+            action = choose[seat](state, seat)
         # The width of the legal list the bot just read: the engine's cache holds it, so no
         # second generation and no seat check (the public call cost several % of a random-bot game).
         legal = cache.get(seat)
@@ -148,7 +176,7 @@ def play(task: GameTask) -> GameResult:
         width = len(legal)
         if seen is not None and width > 1:  # opt-in ("legal" metrics group): a hook call per option
             for option in legal:
-                seen.update(keys_of(state, option))
+                seen.update(keys_of(state, option, seat))
         if width > 1:
             decisions[seat] += 1
             choices[seat] += width
@@ -160,16 +188,18 @@ def play(task: GameTask) -> GameResult:
             stats[1] += width
             if width > stats[2]:
                 stats[2] = width
-        keys = hook(state, action) if hook is not None else None
+        keys = hook(state, action, seat) if hook is not None else None
         if keys is None and count_usage:
             keys = match(action)
         if keys:
-            counts = usage[seat]
-            for key in keys:
-                counts[key] = counts.get(key, 0) + 1
-        t2 = clock()
-        apply(seat, action)
-        engine_s += clock() - t2
+            used[seat].append(keys)
+        if timed:
+            t2 = clock()
+            apply(seat, action)
+            engine_sampled += clock() - t2
+            engine_samples += 1
+        else:
+            apply(seat, action)
         moves[seat] += 1
         actions += 1
         if order is None and seat_order is not None:
@@ -205,6 +235,7 @@ def play(task: GameTask) -> GameResult:
     if seen is not None:
         row["legal_keys"] = sorted(seen)
     ranks = _ranks(scores, winners)
+    usage = [Counter(chain.from_iterable(lists)) for lists in used]
     seat_rows = []
     for s in range(n):
         bot = bots[s]
@@ -218,6 +249,10 @@ def play(task: GameTask) -> GameResult:
             "binding": bot.binding if restricted else None, "changed": bot.changed if restricted else None,
         })
     wall = time.perf_counter() - wall0
+    if stride > 1:  # scale the sampled clocks up to every action
+        think = [t * moves[s] / timed_moves[s] if timed_moves[s] else 0.0 for s, t in enumerate(think)]
+    if engine_samples:
+        engine_s += engine_sampled * actions / engine_samples
     # The lab's own share: the worker's time outside the bots and the engine (LAB.md §3 health).
     game_s = engine_s + sum(think)
     timing = {"arm": task.arm, "block": task.block, "rotation": task.rotation, "players": n,

@@ -47,11 +47,11 @@ def test_rotation_skipped_only_when_every_seat_holds_one_spec() -> None:
 def test_restriction_patterns() -> None:
     buy = {"type": "buy", "cell": "macrophage"}
     never_keys = Pattern.parse("cells.macro*")
-    assert Pattern.parse("buy:cell=macrophage").forbids(None, buy, lambda s, a: [])
-    assert Pattern.parse("buy:cell=*").forbids(None, buy, lambda s, a: [])
-    assert not Pattern.parse("buy:cell=neutrophil").forbids(None, buy, lambda s, a: [])
-    assert never_keys.forbids(None, buy, lambda s, a: ["cells.macrophage"])
-    assert not never_keys.forbids(None, buy, lambda s, a: ["cells.neutrophil"])
+    assert Pattern.parse("buy:cell=macrophage").forbids(None, buy, lambda s, a, seat: [], 0)
+    assert Pattern.parse("buy:cell=*").forbids(None, buy, lambda s, a, seat: [], 0)
+    assert not Pattern.parse("buy:cell=neutrophil").forbids(None, buy, lambda s, a, seat: [], 0)
+    assert never_keys.forbids(None, buy, lambda s, a, seat: ["cells.macrophage"], 0)
+    assert not never_keys.forbids(None, buy, lambda s, a, seat: ["cells.neutrophil"], 0)
 
 
 # ---- knobs ----------------------------------------------------------------------------------
