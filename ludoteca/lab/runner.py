@@ -232,6 +232,7 @@ class Runner:
             capacity = max(2, 2 * backend.workers)
             pending: dict[Future, list[int]] = {}
             measured = False
+            first_costs: dict[int, float] = {}  # CPU s of blocks 0 and 1, which size the chunks
             try:
                 while True:
                     deadline_hit = (self.max_minutes is not None
@@ -254,9 +255,10 @@ class Runner:
                         per_block = len(results) // len(blocks)
                         for i, block in enumerate(blocks):
                             buffer[block] = results[i * per_block:(i + 1) * per_block]
-                    if not measured and 0 in buffer and (1 in buffer or planned == 1):
-                        cost = sum(r.timing["cpu_s"] for b in (0, 1) for r in buffer.get(b, []))
-                        per_block = cost / (2 if planned > 1 else 1)
+                            if block < 2:  # kept apart: block 0 may be committed before 1 arrives
+                                first_costs[block] = sum(r.timing["cpu_s"] for r in buffer[block])
+                    if not measured and len(first_costs) == min(2, planned):
+                        per_block = sum(first_costs.values()) / len(first_costs)
                         chunk = max(1, math.ceil(CHUNK_CPU_S / per_block)) if per_block > 0 else 8
                         measured = True
                     while next_commit in buffer:

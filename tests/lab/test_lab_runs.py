@@ -71,3 +71,44 @@ def test_rerun_gives_byte_identical_tables_on_any_backend(tmp_path: Path) -> Non
         assert (one.path / table).read_bytes() == (two.path / table).read_bytes(), table
     assert one.manifest["fingerprint"] == two.manifest["fingerprint"]
     assert len(one.games()) == 24
+
+
+def test_the_pool_is_kept_full_after_the_first_two_blocks_size_the_chunks(tmp_path: Path, monkeypatch) -> None:
+    """Every worker must have work: after blocks 0 and 1 size the chunks, the runner keeps
+    2 × workers chunks in flight.  (A run once stayed at one chunk at a time when block 0 was
+    committed before block 1 came back: both workers of a 2-core machine took turns, half idle.)
+    Here chunks finish one per wait, oldest first, as from a pool where block 0 is quickest."""
+    from concurrent.futures import Future
+
+    from ludoteca.lab import runner
+
+    class OneAtATime:
+        workers = 2
+        kind = "local"
+
+        def submit(self, fn, *args) -> Future:
+            future: Future = Future()
+            future.job = (fn, args)  # run when the runner waits for it
+            return future
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            return None
+
+    seen: list[int] = []
+
+    def one_finishes(fs, return_when):
+        seen.append(len(fs))
+        first = fs[0]
+        fn, args = first.job
+        first.set_result(fn(*args))
+        return {first}, set(fs[1:])
+
+    monkeypatch.setattr(runner, "make_backend", lambda kind, jobs: OneAtATime())
+    monkeypatch.setattr(runner, "wait", one_finishes)
+    exp = Experiment(game="dschunke", players=[2], bots=["random"], blocks=40, type="seats", seed=3)
+    run = api.run(exp, jobs=2, run_dir=tmp_path / "run")
+    assert run.metrics["health"]["games"] == 40
+    assert max(seen) == 4, seen  # 2 x workers chunks in flight once the chunks are sized
