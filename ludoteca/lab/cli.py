@@ -21,6 +21,27 @@ console = Console()
 BOTS_HELP = "Bots per seat before rotation (comma-separated); the last fills the remaining seats."
 
 
+#: What the lab's statistics and report need beyond playing (the `lab` extra of pyproject.toml).
+EXTRA_MODULES = ("scipy", "matplotlib")
+
+
+@app.callback()
+def _needs_the_lab_extra(ctx: typer.Context) -> None:
+    """A play-only install (`make run`) lacks the lab's libraries: say how to add them, before
+    any game is played, instead of failing half-way with an import error."""
+    if ctx.invoked_subcommand == "knobs":
+        return  # listing the knobs needs only the games
+    missing = []
+    for name in EXTRA_MODULES:
+        try:
+            __import__(name)
+        except ImportError:
+            missing.append(name)
+    if missing:
+        _fail(f"the balance lab needs {' and '.join(missing)} (the 'lab' extra): run `make install`, "
+              f"or `pip install -e '.[lab]'` in this checkout")
+
+
 def _fail(message: str) -> None:
     console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(2)

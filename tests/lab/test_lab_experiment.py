@@ -90,3 +90,20 @@ def test_lab_plan_scales_the_pilot_spread_and_names_a_wrong_metric() -> None:
     assert abs(int(found[2]) - plan_blocks(float(found[1]), 5)) <= 1  # σ is printed to 4 digits
     wrong = CliRunner().invoke(app, [*args, "--metric", "actoins", "--delta", "5"])
     assert wrong.exit_code != 0 and "known metrics:" in wrong.output and "actions" in wrong.output
+
+
+def test_a_play_only_install_is_told_how_to_add_the_lab(monkeypatch) -> None:
+    """`make run` installs no lab extra: every lab command but `knobs` says what is missing
+    and how to add it, before any game is played."""
+    import sys
+
+    from typer.testing import CliRunner
+
+    from ludoteca.cli import app
+
+    monkeypatch.setitem(sys.modules, "scipy", None)  # as if not installed
+    result = CliRunner().invoke(app, ["lab", "seats", "dschunke", "-b", "random", "-n", "2"])
+    assert result.exit_code == 2
+    assert "needs scipy (the 'lab' extra)" in result.output and "pip install -e '.[lab]'" in result.output
+    listed = CliRunner().invoke(app, ["lab", "knobs", "dschunke"])
+    assert listed.exit_code == 0, listed.output
