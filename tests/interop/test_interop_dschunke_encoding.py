@@ -23,7 +23,10 @@ def test_the_diamond_numbers_every_cell_once(strips):
 
 def test_sizes_follow_the_strip_count():
     assert GAME.num_distinct_actions(2, {}) == 42 + 4 * (2 * 127 * 127 + 2 * 127 + 1)
-    assert GAME.num_distinct_actions(2, {"rules": "rat-hot"}) == 43 + 4 * (2 * 130 * 130 + 2 * 130 + 1)
+    # Rat Hot as published plays the same 42 drawn strips (43 with the start strip), so its
+    # action space is Dschunke's; it once had an extra neutral strip (43 + 4 × diamond(130)).
+    assert GAME.num_distinct_actions(2, {"rules": "rat-hot"}) == 42 + 4 * (2 * 127 * 127 + 2 * 127 + 1)
+    assert GAME.observation_size(2, {"rules": "rat-hot"}) == GAME.observation_size(2, {})
     assert GAME.observation_size(2, {}) == 12 * 41 * 41 + 12 + 70 + 3 * 42 + 14
 
 

@@ -107,6 +107,7 @@ def test_the_pool_is_kept_full_after_the_first_two_blocks_size_the_chunks(tmp_pa
         return {first}, set(fs[1:])
 
     monkeypatch.setattr(runner, "make_backend", lambda kind, jobs: OneAtATime())
+    monkeypatch.setattr(runner, "CHUNK_CPU_S", 0.0)  # one block a chunk, however fast the machine
     monkeypatch.setattr(runner, "wait", one_finishes)
     exp = Experiment(game="dschunke", players=[2], bots=["random"], blocks=40, type="seats", seed=3)
     run = api.run(exp, jobs=2, run_dir=tmp_path / "run")
