@@ -6,6 +6,7 @@ and the same catalogue serves the terminal, the web client and the bots' explana
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 
 LANGS: tuple[str, ...] = ("en", "es", "fr")
@@ -26,6 +27,14 @@ def text(catalogue: Catalogue, key: str, lang: str = "en", **values: object) -> 
         return key
     template = entry.get(lang) or entry["en"]
     return template.format(**values)
+
+
+def fold(words: str) -> str:
+    """``words`` as a player may type them: lower case, no accents, no spaces or punctuation,
+    so "Alimentación", "alimentacion" and "nk_cell" / "NK cell" match.  Every game's ``? topic``
+    lookup compares names through this one function."""
+    decomposed = unicodedata.normalize("NFKD", words.casefold())
+    return "".join(ch for ch in decomposed if ch.isalnum())
 
 
 def missing_translations(catalogue: Catalogue) -> list[str]:

@@ -9,9 +9,7 @@ Administrators and events carry their own texts in the content.
 
 from __future__ import annotations
 
-import unicodedata
-
-from ludoteca.engine.i18n import text
+from ludoteca.engine.i18n import fold, text
 
 from .content import (
     ALL_COLOURS_MASK,
@@ -118,11 +116,6 @@ def specialist_text(content: Content, index: int, lang: str) -> str:
               trigger=_w("trigger", lang, what=what), effect=effect)
 
 
-def _plain(words: str) -> str:
-    """Lower case without accents, so that ``? cardiologia`` finds Cardiología."""
-    return "".join(c for c in unicodedata.normalize("NFD", words.lower()) if not unicodedata.combining(c))
-
-
 def explain(content: Content, topic: str, lang: str) -> str | None:
     """The effect of the component named ``topic`` (its id or its name in any language, or a
     unique beginning of one); the list of names when ``topic`` is empty or matches several;
@@ -140,12 +133,12 @@ def explain(content: Content, topic: str, lang: str) -> str | None:
     for event in content.events:
         entries.append(([event["id"], *event["name"].values()], event["name"][lang],
                         _w("event", lang, name=event["name"][lang], text=event["text"][lang])))
-    wanted = _plain(topic.strip())
-    exact = [effect for names, _, effect in entries if wanted in {_plain(n) for n in names}]
+    wanted = fold(topic.strip())
+    exact = [effect for names, _, effect in entries if wanted in {fold(n) for n in names}]
     if wanted and exact:
         return exact[0]
     found = [(shown, effect) for names, shown, effect in entries
-             if any(_plain(n).startswith(wanted) for n in names)]
+             if any(fold(n).startswith(wanted) for n in names)]
     if wanted and len({effect for _, effect in found}) == 1:
         return found[0][1]
     if not found:

@@ -6,10 +6,9 @@ this game, ``params`` included, and nothing hidden can slip into an explanation.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
-from ludoteca.engine.i18n import text
+from ludoteca.engine.i18n import fold, text
 
 from .labels import ACTION_CARDS, card_name, cards, medicine
 
@@ -137,13 +136,6 @@ def _w(key: str, lang: str, **values: Any) -> str:
     return text(WORDS, key, lang, **values)
 
 
-def _plain(words: str) -> str:
-    """Lower case without accents or spaces, so "Alimentación", "alimentacion" and "pareja
-    idéntica" match what a player types."""
-    folded = unicodedata.normalize("NFKD", words.casefold())
-    return "".join(ch for ch in folded if ch.isalnum())
-
-
 def topics(view: dict[str, Any], lang: str) -> list[str]:
     """Every topic by its name in ``lang``: the action cards, the medicine cards, then the rest."""
     names = [card_name(a, lang) for a in ACTIONS_TEXT]
@@ -158,18 +150,18 @@ def topics(view: dict[str, Any], lang: str) -> list[str]:
 def explain(topic: str, view: dict[str, Any], lang: str = "en") -> str | None:
     """What ``topic`` is or does, in ``lang``; the list of topics for an empty one; None if no
     component has that name."""
-    wanted = _plain(topic)
+    wanted = fold(topic)
     if not wanted:
         return _w("topics", lang, topics=", ".join(topics(view, lang)))
     for action, words in ACTIONS_TEXT.items():
-        if wanted in {_plain(n) for n in (action, *ACTION_CARDS[action].values())}:
+        if wanted in {fold(n) for n in (action, *ACTION_CARDS[action].values())}:
             shown = card_name(action, lang) + ("" if action in view["action_cards"] else _w("not_in_play", lang))
             return f"{shown}: {words[lang]}"
     for name in view["medicines"]:
-        if wanted in {_plain(name), *(_plain(medicine(name, other)) for other in ("en", "es", "fr"))}:
+        if wanted in {fold(name), *(fold(medicine(name, other)) for other in ("en", "es", "fr"))}:
             return _medicine_card(name, view, lang)
     for key, words in ALIASES.items():
-        if wanted in {_plain(w) for w in words}:
+        if wanted in {fold(w) for w in words}:
             return _general(key, view, lang)
     return None
 

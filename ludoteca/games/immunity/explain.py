@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine.i18n import text
+from ludoteca.engine.i18n import fold, text
 
 from .content import Content, content_for
 from .labels import CATALOGUE as LABELS
@@ -270,14 +270,13 @@ def _section_keys(section: str, content: Content) -> list[str]:
 def _find(topic: str, content: Content, lang: str) -> list[tuple[str, str]]:
     """(section, key) pairs a topic names: an id or a name in any language (one pair), else
     every entry whose name in ``lang`` contains it."""
-    plain = topic.strip().lower()
-    wanted = plain.replace(" ", "_")
+    plain = fold(topic)
     found: list[tuple[str, str]] = []
     for section in SECTIONS:
         for key in _section_keys(section, content):
-            if wanted == key or plain in (content.name(key, code).lower() for code in ("en", "es", "fr")):
+            if plain == fold(key) or plain in (fold(content.name(key, code)) for code in ("en", "es", "fr")):
                 return [(section, key)]
-            if plain in content.name(key, lang).lower():
+            if plain in fold(content.name(key, lang)):
                 found.append((section, key))
     return found
 
@@ -285,10 +284,10 @@ def _find(topic: str, content: Content, lang: str) -> list[tuple[str, str]]:
 def _names_section(plain: str, section: str) -> bool:
     """``cells``, "Immune cells", "células", "cellules"...: a section's key, or its title in any
     language, whole or its first or last word."""
-    if plain == section:
+    if plain == fold(section):
         return True
     for code in ("en", "es", "fr"):
-        title = _say(section, code).lower()
+        title = fold(_say(section, code))
         if plain == title or (len(plain) >= 4 and (title.startswith(plain) or title.endswith(plain))):
             return True
     return False
@@ -297,7 +296,7 @@ def _names_section(plain: str, section: str) -> bool:
 def explain(topic: str, view: dict[str, Any], lang: str = "en") -> str | None:
     """What ``topic`` does, in words with this game's numbers; None when nothing is called so."""
     content = content_of_view(view)
-    plain = topic.strip().lower()
+    plain = fold(topic)
     section_names = {s: _say(s, lang) for s in SECTIONS}
     if not plain:
         return _say("topics", lang, sections=_words(section_names.values()))
