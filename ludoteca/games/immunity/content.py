@@ -8,6 +8,7 @@ that exist, so every optional number (an environment effect a stage does not use
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from dataclasses import dataclass
@@ -243,6 +244,25 @@ def content_of(params: dict[str, Any] | None) -> Content:
         _BY_IDENTITY.clear()
     _BY_IDENTITY[id(params)] = (params, content)
     return content
+
+
+#: The copy of a state's params that its views show, one per params object (see ``_BY_IDENTITY``).
+_PUBLIC: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def public_params(params: dict[str, Any]) -> dict[str, Any]:
+    """The params a view shows: a copy, so a caller changing a view never changes the game,
+    made once per params object rather than once per view — a search bot builds a view at
+    every leaf, and the heuristic then finds the content by this copy's identity
+    (``content_of``) instead of serialising the params again."""
+    hit = _PUBLIC.get(id(params))
+    if hit is not None and hit[0] is params:
+        return hit[1]
+    if len(_PUBLIC) >= CACHE_SIZE:
+        _PUBLIC.clear()
+    shown = copy.deepcopy(params)
+    _PUBLIC[id(params)] = (params, shown)
+    return shown
 
 
 def numeric_paths(data: dict[str, Any], path: str = "") -> list[str]:

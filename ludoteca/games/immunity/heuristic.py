@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from .content import Content, content_for
+from .content import Content, content_of
 
 #: What one unit of oxygen to spend is worth, in units of organ damage: a cell's price is
 #: weighed against its use at this rate.
@@ -44,7 +44,7 @@ def evaluate(view: dict[str, Any], seat: int) -> float:
     best_other = max(b["health"] for b in others)
     counters = sum(i["counters"] for i in me["infections"])
     pressure = sum(len(b["environment_1"]) + len(b["environment_2"]) for b in others) / len(others)
-    content = content_for(view.get("params") or None)
+    content = content_of(view.get("params") or None)
     return (me["health"] - best_other
             + 0.5 * me["defence"] + cells_worth(view, me, content)
             + OXYGEN * (me["oxygen"] + me["oxygen_bonus"] + me["stored_oxygen"])

@@ -9,9 +9,9 @@ owner), deck order and the random generator.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from .content import public_params
 from .hidden import known_to
 from .phases import number_of
 
@@ -23,7 +23,7 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
     return {
         # The content overrides in force (public: the game's options), so that a screen or a
         # bot reading the view alone knows this game's prices and card values.
-        "params": copy.deepcopy(params) if params else {},
+        "params": public_params(params) if params else {},
         "turn": state.turn,
         "turns": len(life_line),
         "stage": life_line[state.turn - 1] if state.turn else None,

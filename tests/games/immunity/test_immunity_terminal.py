@@ -108,3 +108,19 @@ def test_explain_a_section_lists_each_entry_with_its_values(topic, lang, title):
     section = s.content.medical_ids if topic == "medical" else s.content.cell_ids
     assert len(lines) == 1 + len(section)
     assert all(line.startswith("  " + s.content.name(k, lang)) for line, k in zip(lines[1:], section, strict=True))
+
+
+def test_views_show_the_params_without_exposing_the_games_own() -> None:
+    """The view's params are a copy made once per game (a search bot builds a view at every
+    leaf), never the game's own options object, which its prices are built from."""
+    import ludoteca
+
+    game = ludoteca.game("immunity")
+    params = {"cells": {"neutrophil": {"cost": 3}}}
+    state = game.new(3, seed=1, options={"params": params})
+    first, second = state.view(0), state.view(1)
+    assert first["params"] == params and first["params"] is not state.options["params"]
+    assert first["params"] is second["params"]  # one copy, not one per view
+    assert state.content.cells["neutrophil"].cost == 3
+    clone = state.clone()
+    assert clone.view(0)["params"] is first["params"]
