@@ -570,3 +570,136 @@ def test_views_hide_what_the_seat_cannot_see(game_id: str, players: int, variant
         steps += 1
     if any(secrets_of(type(state)).values()):
         assert changed, "scrambling the declared SECRETS never changed a position: they name nothing hidden"
+
+
+# ---- the table speaks in words: prompts, log lines, the end, the lobby (issue 14) -------------
+#: Names a table shows for its seats: labels given them must use them, never "Seat 2".
+NAMES = ("Ana", "Bruno", "Chloé", "Dmitri", "Eva", "Femi")
+RAW_SEAT = re.compile(r"\b(Seat|Asiento|Siège|Player|Jugador|Joueur|Joueuse)\s*\d", re.IGNORECASE)
+COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
+
+
+def content_ids(game: Any, options: Mapping[str, Any] | None, lang: str) -> dict[str, str]:
+    """The content keys a label must not show raw in ``lang``: key -> the name people read.
+    A key that is its own name in that language (English "red") is a word, not an id."""
+    found: dict[str, str] = {}
+    for entry in game.catalogue(options, lang):
+        key = entry["id"].split(":", 1)[1]
+        if "_" in key or key.casefold() != entry["name"].casefold():
+            found[key] = entry["name"]
+    return found
+
+
+def check_words_for_people(what: str, label: str, lang: str, ids: Mapping[str, str]) -> None:
+    """A line a player reads: no list, dict, coordinate pair, raw seat number or content id."""
+    assert label.strip(), f"{what}: empty {lang} line"
+    assert "[" not in label and "{" not in label, f"{what}: raw data in the {lang} line {label!r}"
+    assert not COORDINATES.search(label), f"{what}: a coordinate pair in the {lang} line {label!r}"
+    assert not RAW_SEAT.search(label), f"{what}: a seat number instead of the player's name in {label!r}"
+    for key, name in ids.items():
+        assert not re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", label), (
+            f"{what}: the content id {key!r} (people read {name!r}) in the {lang} line {label!r}")
+
+
+def check_prompt(state: Any, seat: int, ids: Mapping[str, Mapping[str, str]]) -> None:
+    """A specific prompt in every language, for every decision."""
+    from ludoteca.engine.i18n import generic_prompt
+
+    prompts = {lang: state.prompt(seat, lang, NAMES[:state.players]) for lang in LANGS}
+    for lang, line in prompts.items():
+        assert line != generic_prompt(lang), f"phase {getattr(state, 'phase', '?')}: the generic prompt {line!r}"
+        check_words_for_people(f"prompt of seat {seat}", line, lang, ids[lang])
+    if WORD.search(prompts["en"]):
+        for lang in ("es", "fr"):
+            assert prompts[lang] != prompts["en"], f"the {lang} prompt is untranslated: {prompts['en']!r}"
+
+
+def check_breakdown(state: Any) -> None:
+    """The end: every seat's lines sum to its final score, in words, in every language."""
+    for lang in LANGS:
+        lines = state.score_breakdown(lang, NAMES[:state.players])
+        assert len(lines) == state.players, f"{lang}: a breakdown per seat"
+        for seat, seat_lines in enumerate(lines):
+            assert seat_lines, f"seat {seat} has no breakdown"
+            for what, points in seat_lines:
+                assert isinstance(what, str) and WORD.search(what), f"breakdown line {what!r} lacks words"
+                assert isinstance(points, (int, float)) and not isinstance(points, bool)
+            total = sum(points for _what, points in seat_lines)
+            assert abs(total - state.scores[seat]) < 1e-9, (
+                f"{lang}: seat {seat}'s breakdown sums to {total}, its score is {state.scores[seat]}")
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CASES)
+def test_the_table_speaks_in_words(game_id: str, players: int, variant: str | None) -> None:
+    """Over a whole random game: a specific prompt at every decision, log lines and labels with
+    names and words only (no ids, lists, dicts or coordinates), and an end breakdown that sums."""
+    rng = random.Random(11)
+    state = new_state(game_id, players, variant, 17)
+    game, names = state.game, NAMES[:players]
+    ids = {lang: content_ids(game, state.options, lang) for lang in LANGS}
+    step = 0
+    while not state.is_over and step < MAX_STEPS:
+        for seat in state.to_move:
+            check_prompt(state, seat, ids)
+        seat, action = random_step(state, rng)
+        if step % 5 == 0:
+            for lang in LANGS:
+                for legal in state.legal_actions(seat)[:10]:
+                    check_words_for_people("action label", state.describe(legal, lang, names), lang, ids[lang])
+        for event in state.apply(seat, action):
+            for lang in LANGS:
+                check_words_for_people(f"event {event.get('type')}", state.describe_event(event, lang, names),
+                                       lang, ids[lang])
+        step += 1
+    assert state.is_over
+    assert all(state.prompt(seat, "en") == "" for seat in range(players))
+    check_breakdown(state)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_component_says_what_it_does(game_id: str) -> None:
+    """The catalogue: each entry named, with its effect, translated; ids unique per language."""
+    game = ludoteca.game(game_id)
+    entries = {lang: game.catalogue(None, lang) for lang in LANGS}
+    if game.example:
+        return
+    assert entries["en"], f"{game_id} has no catalogue of its components"
+    for lang, found in entries.items():
+        ids = [entry["id"] for entry in found]
+        assert len(ids) == len(set(ids)), f"{lang}: duplicate catalogue ids"
+        assert ids == [entry["id"] for entry in entries["en"]], f"{lang}: not the same components as en"
+        for entry in found:
+            assert re.fullmatch(r"[a-z0-9_-]+:[A-Za-z0-9_.-]+", entry["id"]), entry["id"]
+            assert entry["kind"].strip() and entry["name"].strip() and entry["text"].strip(), entry
+            for fact in entry.get("facts", []):
+                assert len(fact) == 2 and all(isinstance(part, str) and part for part in fact), (entry["id"], fact)
+    for en, es, fr in zip(entries["en"], entries["es"], entries["fr"], strict=True):
+        assert es["text"] != en["text"] and fr["text"] != en["text"], f"{en['id']}: effect untranslated"
+    for lang in LANGS:
+        for table in game.reference(None, lang):
+            assert table["title"] and table["columns"] and table["rows"], table
+            assert all(len(row) == len(table["columns"]) for row in table["rows"]), table["title"]
+            assert all(isinstance(cell, str) for row in table["rows"] for cell in row), table["title"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_lobby_speaks_in_words(game_id: str) -> None:
+    """Every option, choice and variant has a name and help in en, es and fr; the lobby card
+    has its play time, complexity and rules page."""
+    game = ludoteca.game(game_id)
+    if game.example:
+        return
+    assert game.play_minutes[0] > 0 and game.play_minutes[0] <= game.play_minutes[1]
+    assert 1 <= game.complexity <= 5
+    for name, spec in game.option_specs.items():
+        for lang in LANGS:
+            assert isinstance(spec.label, Mapping) and spec.label.get(lang), f"option {name}: no {lang} label"
+            assert isinstance(spec.help, Mapping) and spec.help.get(lang), f"option {name}: no {lang} help"
+            for value in spec.choices or ():
+                assert spec.words.get(value, {}).get(lang), f"option {name}: choice {value!r} has no {lang} name"
+    for variant in game.variants:
+        for lang in LANGS:
+            words = game.variant_words.get(variant, {}).get(lang, {})
+            assert words.get("name") and words.get("description"), f"variant {variant}: no {lang} name/description"
+    for lang in LANGS:
+        assert len(game.rules_text(lang)) > 500, f"{game_id}: no rules page text in {lang}"

@@ -36,6 +36,14 @@ class Game:
     #: many positions (``chain_budget``), and how sure a search must be to overrule that
     #: look-ahead (``confidence``, in standard errors).  Empty: the search's defaults.
     search_hints: ClassVar[dict[str, float]] = {}
+    # ---- the lobby card and the rules page (words for players; docs/authoring.md) --------------
+    #: How long a game takes, in minutes (fewest, most), as the box says.
+    play_minutes: ClassVar[tuple[int, int]] = (0, 0)
+    #: How heavy the rules are, 1 (light) to 5 (heavy), on BoardGameGeek's scale.
+    complexity: ClassVar[int] = 0
+    #: Each variant's name and one-line description, per language:
+    #: ``{"rat-hot": {"en": {"name": "Rat Hot", "description": "..."}, "es": {...}, "fr": {...}}}``.
+    variant_words: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
 
     @property
     def options(self) -> dict[str, Any]:
@@ -105,6 +113,36 @@ class Game:
 
         It reads only the seat's own view, so a bot using it can never cheat."""
         raise NotImplementedError(f"{self.id} has no heuristic evaluation yet")
+
+    # ---- words for players: what every component does, reference tables, the rules page ------
+
+    def catalogue(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """Every card, tile and component a table can show, with what it does, read from the
+        content of these options (so a ``params`` change shows in the page).  Each entry:
+        ``{"id": "department:oncology", "kind": "Department", "name": "Oncology",
+        "text": "what it does, in sentences", "facts": [["Cost", "2"], ...]}``; the board marks
+        an element with ``data-card`` = its id, and the page shows the entry on hover or tap.
+        Ids are for lookup only: no player ever reads one."""
+        return []
+
+    def reference(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """Tables a player consults during play (Dice Hospital's discharge table, Herbalism's
+        deck make-up), from the content of these options: ``[{"title": ..., "columns": [...],
+        "rows": [[...], ...], "note": "..."}]``, every cell already words or numbers as text."""
+        return []
+
+    def rules_text(self, lang: str = "en") -> str:
+        """The rules page's own text in Markdown (how to play here, the rulings), from the
+        game package's ``rules/<lang>.md``; the page adds the options and content tables."""
+        from importlib import resources
+
+        from .i18n import check_lang
+
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return (resources.files(package) / "rules" / f"{check_lang(lang)}.md").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+            return ""
 
     # ---- optional terminal help for ``ludoteca play`` -----------------------------------------
 

@@ -29,6 +29,37 @@ def text(catalogue: Catalogue, key: str, lang: str = "en", **values: object) -> 
     return template.format(**values)
 
 
+_WORDS: dict[str, dict[str, str]] = {
+    "player": {"en": "Player {n}", "es": "Jugador {n}", "fr": "Joueur {n}"},
+    "prompt": {"en": "Your decision", "es": "Tu decisión", "fr": "À vous de décider"},
+    "score": {"en": "Score", "es": "Puntuación", "fr": "Score"},
+}
+
+
+def player_word(seat: int, lang: str = "en") -> str:
+    """A seat named without its player's name: "Player 1" is seat 0 (people count from 1)."""
+    return text(_WORDS, "player", lang, n=seat + 1)
+
+
+def generic_prompt(lang: str = "en") -> str:
+    return text(_WORDS, "prompt", lang)
+
+
+def score_word(lang: str = "en") -> str:
+    return text(_WORDS, "score", lang)
+
+
+def visible(event: Mapping[str, object], seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) sees ``event``.  A private event carries ``to``
+    (the seats that see it); a public event whose private twin replaces it for some seats
+    carries ``not_to`` (those seats), so each seat reads one line, never both."""
+    audience = event.get("to")
+    if audience is not None:
+        return seat is not None and seat in audience  # type: ignore[operator]
+    hidden_from = event.get("not_to")
+    return seat is None or hidden_from is None or seat not in hidden_from  # type: ignore[operator]
+
+
 def fold(words: str) -> str:
     """``words`` as a player may type them: lower case, no accents, no spaces or punctuation,
     so "Alimentación", "alimentacion" and "nk_cell" / "NK cell" match.  Every game's ``? topic``

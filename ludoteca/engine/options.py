@@ -9,18 +9,38 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+Words = Mapping[str, str]
+"""Text in each language: ``{"en": ..., "es": ..., "fr": ...}``."""
+
 
 @dataclass(frozen=True)
 class Option:
-    """One option: its default, what values it accepts and a one-line help text."""
+    """One option: its default, what values it accepts, and the words the lobby shows for it.
+
+    ``label`` and ``help`` are per language (a bare string is English only, for examples and
+    tests); ``words`` names each choice per language, so a player reads "Rat Hot", not
+    ``rat-hot``."""
 
     default: Any
-    help: str = ""
+    help: str | Words = ""
     choices: tuple[Any, ...] | None = None
     kind: type | tuple[type, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    label: Words = field(default_factory=dict)
+    words: Mapping[Any, Words] = field(default_factory=dict)
+
+    def label_in(self, name: str, lang: str) -> str:
+        """The option's name for people; the code name with spaces when none is written."""
+        return _in(self.label, lang) or name.replace("_", " ").capitalize()
+
+    def help_in(self, lang: str) -> str:
+        return _in(self.help, lang)
+
+    def choice_in(self, value: Any, lang: str) -> str:
+        """A choice's name for people."""
+        return _in(self.words.get(value, {}), lang) or str(value).replace("-", " ").replace("_", " ")
 
     def check(self, name: str, value: Any) -> Any:
         if self.choices is not None:
@@ -46,21 +66,39 @@ class Option:
         return value
 
 
-def choice(default: Any, *choices: Any, help: str = "") -> Option:
-    return Option(default=default, help=help, choices=tuple(choices))
+def _in(words: str | Words, lang: str) -> str:
+    if isinstance(words, str):
+        return words
+    return words.get(lang) or words.get("en", "")
 
 
-def flag(default: bool = False, help: str = "") -> Option:
-    return Option(default=default, help=help, kind=bool)
+def choice(default: Any, *choices: Any, help: str | Words = "", label: Words | None = None,
+           words: Mapping[Any, Words] | None = None) -> Option:
+    return Option(default=default, help=help, choices=tuple(choices), label=label or {}, words=words or {})
+
+
+def flag(default: bool = False, help: str | Words = "", label: Words | None = None) -> Option:
+    return Option(default=default, help=help, kind=bool, label=label or {})
 
 
 def number(default: int, minimum: int | None = None, maximum: int | None = None,
-           help: str = "") -> Option:
-    return Option(default=default, help=help, kind=int, minimum=minimum, maximum=maximum)
+           help: str | Words = "", label: Words | None = None) -> Option:
+    return Option(default=default, help=help, kind=int, minimum=minimum, maximum=maximum, label=label or {})
 
 
-def params_option(help: str = "Overrides of the game's content numbers (a nested mapping).") -> Option:
-    return Option(default={}, help=help, kind=dict)
+PARAMS_WORDS: dict[str, str] = {
+    "en": "For designers: overrides of the game's content numbers (a nested mapping).",
+    "es": "Para diseñadores: cambios en los números del contenido del juego (un mapa anidado).",
+    "fr": "Pour les auteurs : changements des nombres du contenu du jeu (un dictionnaire imbriqué).",
+}
+PARAMS_LABEL: dict[str, str] = {"en": "Content numbers", "es": "Números del contenido", "fr": "Nombres du contenu"}
+
+
+def params_option(help: str | Words | None = None) -> Option:
+    """The ``params`` option: a designer's overrides; the lobby keeps it behind a "for designers"
+    disclosure (``extra["designers"]``)."""
+    return Option(default={}, help=PARAMS_WORDS if help is None else help, kind=dict, label=PARAMS_LABEL,
+                  extra={"designers": True})
 
 
 def resolve(game_id: str, specs: Mapping[str, Option], given: Mapping[str, Any] | None) -> dict:

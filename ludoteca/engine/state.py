@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction
-from .i18n import check_lang
+from .i18n import check_lang, player_word
 
 if TYPE_CHECKING:
     from .phases import Bound, Phase
@@ -275,15 +275,62 @@ class State:
         """How many actions have been applied: the server's optimistic-concurrency counter."""
         return len(self._actions)
 
-    def describe(self, action: Action, lang: str = "en") -> str:
-        return self._describe(action, check_lang(lang))
+    # ---- words for people: labels, log lines, the prompt and the end --------------------------
+    #: The players' names while a label is being written (``names=`` below); None: "Player 2".
+    _names: tuple[str, ...] | None = None
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        """A log line for ``event``; games with richer logs override ``_describe_event``."""
-        return self._describe_event(event, check_lang(lang))
+    def player(self, seat: int, lang: str = "en") -> str:
+        """How a label names ``seat``: the name the table shows when the caller passed
+        ``names``, else "Player 2" / "Jugador 2" / "Joueur 2" (seats counted from 1)."""
+        names = self._names
+        if names is not None and 0 <= seat < len(names) and names[seat]:
+            return names[seat]
+        return player_word(seat, lang)
+
+    def _with_names(self, names: Iterable[str] | None, write: Any, *args: Any) -> Any:
+        if names is None:
+            return write(*args)
+        before, self._names = self._names, tuple(names)
+        try:
+            return write(*args)
+        finally:
+            self._names = before
+
+    def describe(self, action: Action, lang: str = "en", names: Iterable[str] | None = None) -> str:
+        """An action's label in words; ``names`` are the seats' names, as the table shows them."""
+        return self._with_names(names, self._describe, action, check_lang(lang))
+
+    def describe_event(self, event: Event, lang: str = "en", names: Iterable[str] | None = None) -> str:
+        """A log line for ``event`` in the past tense; games with richer logs override ``_describe_event``."""
+        return self._with_names(names, self._describe_event, event, check_lang(lang))
 
     def _describe_event(self, event: Event, lang: str) -> str:
-        return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
+        return ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("to", "not_to"))
+
+    def prompt(self, seat: int, lang: str = "en", names: Iterable[str] | None = None) -> str:
+        """What ``seat`` is asked to decide now, in words ("Choose an ambulance - ambulance 1 is
+        barred to the first player"); web and terminal show the same line.  "" when ``seat``
+        has no decision."""
+        self._check_seat(seat)
+        lang = check_lang(lang)
+        if seat not in self.to_move:
+            return ""
+        return self._with_names(names, self._prompt, seat, lang)
+
+    def _prompt(self, seat: int, lang: str) -> str:
+        from .i18n import generic_prompt
+
+        return generic_prompt(lang)
+
+    def score_breakdown(self, lang: str = "en", names: Iterable[str] | None = None) -> list[list[tuple[str, float]]]:
+        """Per seat, the lines that make its score: ``(what, points)`` in words, summing to
+        ``scores[seat]`` (Dice Hospital: discharges per round, -2 per fatality...)."""
+        return self._with_names(names, self._score_breakdown, check_lang(lang))
+
+    def _score_breakdown(self, lang: str) -> list[list[tuple[str, float]]]:
+        from .i18n import score_word
+
+        return [[(score_word(lang), score)] for score in self.scores]
 
     def record(self) -> dict[str, Any]:
         if self._actions and self._actions[-1][1] is None:
