@@ -6,6 +6,7 @@ match it with the hand on the screen; no label is the engine's ``type=..., card=
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine.i18n import text
@@ -47,27 +48,41 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "fr": "Frapper : les autres jouent un dernier tour"},
     "discard": {"en": "Discard the {card}", "es": "Descartar {card}", "fr": "Défausser {card}"},
     # events
-    "dealt": {"en": "{who} is dealt {cards}", "es": "{who} recibe {cards}", "fr": "{who} reçoit {cards}"},
-    "drew": {"en": "{who} draws from the stock", "es": "{who} roba del mazo", "fr": "{who} pioche"},
-    "drew_card": {"en": "{who} draws the {card}", "es": "{who} roba {card}", "fr": "{who} pioche {card}"},
-    "took": {"en": "{who} takes the {card} from the discard pile", "es": "{who} toma {card} de los descartes",
-             "fr": "{who} prend {card} sur la défausse"},
-    "knocked": {"en": "{who} knocks", "es": "{who} llama", "fr": "{who} frappe"},
-    "discarded": {"en": "{who} discards the {card}", "es": "{who} descarta {card}", "fr": "{who} défausse {card}"},
-    "showdown": {"en": "Round {round} ends ({reason}): {results}",
-                 "es": "Fin de la ronda {round} ({reason}): {results}",
-                 "fr": "Fin de la manche {round} ({reason}) : {results}"},
-    "result": {"en": "{who} shows {cards}, worth {value}, and scores {score}",
-               "es": "{who} muestra {cards}, que vale {value}, y gana {score}",
-               "fr": "{who} montre {cards}, qui vaut {value}, et marque {score}"},
+    "dealt": {"en": "{who} was dealt {cards}", "es": "{who} recibió {cards}", "fr": "{who} a reçu {cards}"},
+    "drew": {"en": "{who} drew from the stock", "es": "{who} robó del mazo", "fr": "{who} a pioché"},
+    "drew_card": {"en": "{who} drew the {card}", "es": "{who} robó {card}", "fr": "{who} a pioché {card}"},
+    "took": {"en": "{who} took the {card} from the discard pile", "es": "{who} tomó {card} de los descartes",
+             "fr": "{who} a pris {card} sur la défausse"},
+    "knocked": {"en": "{who} knocked", "es": "{who} llamó", "fr": "{who} a frappé"},
+    "discarded": {"en": "{who} discarded the {card}", "es": "{who} descartó {card}", "fr": "{who} a défaussé {card}"},
+    "showdown": {"en": "Round {round} ended ({reason}): {results}",
+                 "es": "Terminó la ronda {round} ({reason}): {results}",
+                 "fr": "La manche {round} s'est terminée ({reason}) : {results}"},
+    "result": {"en": "{who} showed {cards}, worth {value}, and scored {score}",
+               "es": "{who} mostró {cards}, que vale {value}, y ganó {score}",
+               "fr": "{who} a montré {cards}, qui vaut {value}, et a marqué {score}"},
     "knock_reason": {"en": "a knock", "es": "alguien llamó", "fr": "quelqu'un a frappé"},
     "blitz_reason": {"en": "a blitz, a perfect hand", "es": "una mano perfecta", "fr": "une main parfaite"},
     "stock_reason": {"en": "the stock ran out", "es": "se acabó el mazo", "fr": "la pioche est vide"},
     "limit_reason": {"en": "the turn limit", "es": "el límite de turnos", "fr": "la limite de tours"},
-    "new_round": {"en": "Round {round} is dealt; the {card} turns up", "es": "Se reparte la ronda {round}; sale {card}",
-                  "fr": "La manche {round} est distribuée ; {card} est retournée"},
+    "new_round": {"en": "Round {round} was dealt; the {card} turned up",
+                  "es": "Se repartió la ronda {round}; salió {card}",
+                  "fr": "La manche {round} a été distribuée ; {card} a été retournée"},
     "game_over": {"en": "Game over. Totals: {totals}", "es": "Fin de la partida. Totales: {totals}",
                   "fr": "Fin de partie. Totaux : {totals}"},
+    # the prompt and the end
+    "prompt_draw": {"en": "Draw from the stock, take the {card} from the discard pile, or knock",
+                    "es": "Roba del mazo, toma {card} de los descartes o llama",
+                    "fr": "Piochez, prenez {card} sur la défausse ou frappez"},
+    "prompt_draw_no_knock": {"en": "Draw from the stock or take the {card} from the discard pile",
+                             "es": "Roba del mazo o toma {card} de los descartes",
+                             "fr": "Piochez ou prenez {card} sur la défausse"},
+    "prompt_discard": {"en": "Discard one of your four cards", "es": "Descarta una de tus cuatro cartas",
+                       "fr": "Défaussez l'une de vos quatre cartes"},
+    "prompt_discard_keep": {"en": "Discard one of your four cards; you must keep the {card}",
+                            "es": "Descarta una de tus cuatro cartas; debes quedarte {card}",
+                            "fr": "Défaussez l'une de vos quatre cartes ; vous devez garder {card}"},
+    "round_points": {"en": "Round {round}", "es": "Ronda {round}", "fr": "Manche {round}"},
     # the terminal
     "round_of": {"en": "Round {round} of {rounds}, turn {turn} of {limit}",
                  "es": "Ronda {round} de {rounds}, turno {turn} de {limit}",
@@ -100,7 +115,8 @@ def cards_text(cards: list[str], lang: str) -> str:
 
 
 def seat_name(seat: int, lang: str) -> str:
-    return text(CATALOGUE, "seat", lang, n=seat)
+    """A seat in the terminal's own lines, counted from 1 as people count."""
+    return text(CATALOGUE, "seat", lang, n=seat + 1)
 
 
 def describe_action(action: dict[str, Any], lang: str) -> str:
@@ -110,8 +126,10 @@ def describe_action(action: dict[str, Any], lang: str) -> str:
     return text(CATALOGUE, kind, lang)
 
 
-def describe_event(event: dict[str, Any], lang: str) -> str:
+def describe_event(event: dict[str, Any], lang: str, name: Callable[[int, str], str] = seat_name) -> str:
+    """A log line in the past tense; ``name(seat, lang)`` names a player (the state's ``player``)."""
     kind = event["type"]
+    seat_name = name  # noqa: N806 - the one way this function names a seat
     who = seat_name(event["seat"], lang) if "seat" in event else ""
     if kind in ("drew_card", "took", "discarded"):
         return text(CATALOGUE, kind, lang, who=who, card=card_name(event["card"], lang))
@@ -131,3 +149,19 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         totals = ", ".join(f"{seat_name(seat, lang)} {total}" for seat, total in enumerate(event["totals"]))
         return text(CATALOGUE, kind, lang, totals=totals)
     return text(CATALOGUE, kind, lang, who=who)
+
+
+def prompt(phase: str, top: str | None, keep: str | None, may_knock: bool, lang: str) -> str:
+    """What the player to move is asked: the draw (naming the card on the discard pile) or the discard."""
+    if phase == "draw":
+        key = "prompt_draw" if may_knock else "prompt_draw_no_knock"
+        return text(CATALOGUE, key, lang, card=card_name(top, lang) if top else text(CATALOGUE, "nothing", lang))
+    if keep:
+        return text(CATALOGUE, "prompt_discard_keep", lang, card=card_name(keep, lang))
+    return text(CATALOGUE, "prompt_discard", lang)
+
+
+def breakdown(round_scores: list[list[int]], players: int, lang: str) -> list[list[tuple[str, float]]]:
+    """Each seat's total as the rounds made it."""
+    return [[(text(CATALOGUE, "round_points", lang, round=number), float(scores[seat]))
+             for number, scores in enumerate(round_scores, start=1)] for seat in range(players)]

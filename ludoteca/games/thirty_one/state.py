@@ -100,7 +100,9 @@ class ThirtyOneState(State):
         card = self.stock.pop()
         self.hands[seat] = in_order([*self.hands[seat], card])
         self.phase = "discard"
-        return [{"type": "drew", "seat": seat}, {"type": "drew_card", "seat": seat, "card": card, "to": [seat]}]
+        # The drawer reads which card; everyone else reads only that a card was drawn.
+        return [{"type": "drew", "seat": seat, "not_to": [seat]},
+                {"type": "drew_card", "seat": seat, "card": card, "to": [seat]}]
 
     def take_from_discard(self, seat: int, action: Action) -> list[Event]:
         card = self.discard.pop()
@@ -152,7 +154,8 @@ class ThirtyOneState(State):
             self.phase = "over"
             return [*events, {"type": "game_over", "totals": list(self.totals)}]
         self.round += 1
-        return [*events, *self._deal(), {"type": "new_round", "round": self.round, "card": self.discard[-1]}]
+        return [*events, *self._deal(),
+                {"type": "new_round", "round": self.round, "card": self.discard[-1], "section": True}]
 
     # ---- the end ------------------------------------------------------------------------------
     @property
@@ -204,7 +207,14 @@ class ThirtyOneState(State):
         return labels.describe_action(action, lang)
 
     def _describe_event(self, event: Event, lang: str) -> str:
-        return labels.describe_event(event, lang)
+        return labels.describe_event(event, lang, self.player)
+
+    def _prompt(self, seat: int, lang: str) -> str:
+        top = self.discard[-1] if self.discard else None
+        return labels.prompt(self.phase, top, self.taken, self.knocker is None, lang)
+
+    def _score_breakdown(self, lang: str) -> list[list[tuple[str, float]]]:
+        return labels.breakdown(self.round_scores, self.players, lang)
 
     def action_index(self, action: Action) -> int:
         return encoding.action_index(action)

@@ -49,7 +49,7 @@ def test_a_person_plays_in_the_terminal_then_replays(tmp_path) -> None:
     assert GAME.replay(record).is_over
     replay = CliRunner().invoke(app, ["replay", str(path), "--all", "--lang", "fr"])
     assert replay.exit_code == 0, replay.output
-    assert "Fin de la manche 1" in replay.output
+    assert "La manche 1 s'est terminée" in replay.output
 
 
 def test_the_terminal_speaks_spanish() -> None:

@@ -9,6 +9,7 @@ from thirty_one_helpers import GAME, position
 
 import ludoteca
 from ludoteca import IllegalAction
+from ludoteca.engine.i18n import visible
 from ludoteca.games.thirty_one.content import ALL_CARDS, content_for, in_order
 
 CONTENT = content_for(None)
@@ -37,7 +38,10 @@ def test_setup_deals_three_cards_each_and_turns_one_up() -> None:
 def test_drawing_is_private_and_taking_is_public() -> None:
     state = position(hands=[["2♣", "3♣", "4♣"], ["5♦", "6♦", "7♦"]], stock=["9♠", "K♣"], discard=["A♥"])
     events = state.apply(0, {"type": "draw"})
-    assert events == [{"type": "drew", "seat": 0}, {"type": "drew_card", "seat": 0, "card": "K♣", "to": [0]}]
+    assert events == [{"type": "drew", "seat": 0, "not_to": [0]},
+                      {"type": "drew_card", "seat": 0, "card": "K♣", "to": [0]}]
+    # "a private event replaces its public twin for its owner": seat 0 reads one line, seat 1 the other
+    assert [visible(e, 0) for e in events] == [False, True] and [visible(e, 1) for e in events] == [True, False]
     assert state.view(0)["you"]["hand"] == ["2♣", "3♣", "4♣", "K♣"]
     assert state.view(1)["seats"][0] == {"cards": 4, "known": [], "knocked": False, "round_scores": [],
                                          "last_hand": [], "last_value": None, "last_score": None}
@@ -158,7 +162,8 @@ def test_labels_name_cards_in_words() -> None:
     assert state.describe(take, "fr") == "Prendre As de pique (A♠) sur la défausse"
     assert state.describe({"type": "knock"}, "fr") == "Frapper : les autres jouent un dernier tour"
     events = state.apply(0, {"type": "draw"})
-    assert state.describe_event(events[0], "es") == "Asiento 0 roba del mazo"
+    assert state.describe_event(events[0], "es") == "Jugador 1 robó del mazo"
+    assert state.describe_event(events[0], "es", ["Ana", "Bruno"]) == "Ana robó del mazo"
 
 
 def test_action_numbers_round_trip() -> None:
