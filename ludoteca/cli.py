@@ -17,6 +17,7 @@ from rich.progress import BarColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
 from . import engine
+from .engine.i18n import visible
 from .engine.options import parse_cli_value
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -112,21 +113,29 @@ def play(
         show_events(state, state.apply(mover, action), mover, lang)
     final_view = state.view(None if watch else seat)
     show_view(game, final_view, lang)
-    console.print(f"[bold]Game over.[/] {final_line(state)}")
+    console.print(f"[bold]Game over.[/] {final_line(state, lang)}")
+    for line in breakdown_lines(state, lang):
+        console.print(f"  {escape(line)}")
     records.mkdir(parents=True, exist_ok=True)
     path = records / f"{game.id}-{state.seed}-{int(time.time())}.json"
     path.write_text(json.dumps(state.record(), indent=1))
     console.print(f"Record saved to {path} (ludoteca replay {path})")
 
 
-def final_line(state: engine.State) -> str:
+def final_line(state: engine.State, lang: str = "en") -> str:
     """The end in words: every seat's score and who won (never a raw list)."""
-    scores = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(state.scores))
+    scores = ", ".join(f"{state.player(seat, lang)} {score:g}" for seat, score in enumerate(state.scores))
     winners = state.winners
     if not winners:
         return f"Scores: {scores}. Nobody won."
-    names = " and ".join(f"seat {seat}" for seat in winners)
+    names = " and ".join(state.player(seat, lang) for seat in winners)
     return f"Scores: {scores}. {'Winners' if len(winners) > 1 else 'Winner'}: {names}."
+
+
+def breakdown_lines(state: engine.State, lang: str = "en") -> list[str]:
+    """How each final score was made (the game's ``score_breakdown``), one line per seat."""
+    return [f"{state.player(seat, lang)}: " + ", ".join(f"{what} {points:+g}" for what, points in lines)
+            + f" = {state.scores[seat]:g}" for seat, lines in enumerate(state.score_breakdown(lang))]
 
 
 def ask_action(state: engine.State, seat: int, legal: list[dict], lang: str,
@@ -134,6 +143,7 @@ def ask_action(state: engine.State, seat: int, legal: list[dict], lang: str,
     """Ask for a move: a number, a unique part of a label, the game's own notation
     (``Game.parse_move``), or ``? topic`` for what a component does (``Game.explain``)."""
     labels = [state.describe(a, lang) for a in legal]
+    console.print(f"[bold]{escape(state.prompt(seat, lang))}[/]")
     table = Table(show_header=False, box=None, padding=(0, 2))
     columns = 1 if len(labels) <= 12 else 2 if len(labels) <= 60 else 3
     for _ in range(columns):
@@ -145,7 +155,7 @@ def ask_action(state: engine.State, seat: int, legal: list[dict], lang: str,
     console.print(table)
     while True:
         try:
-            raw = input(f"seat {seat}, choose 1-{len(legal)} (q to quit): ").strip()
+            raw = input(f"{state.player(seat, lang)}, choose 1-{len(legal)} (q to quit): ").strip()
         except EOFError:
             return None
         if raw.lower() in ("q", "quit", "exit"):
@@ -185,7 +195,7 @@ def show_view(game: engine.Game, view: dict, lang: str) -> None:
 
 def show_events(state: engine.State, events: list[dict], seat: int | None, lang: str) -> None:
     for event in events:
-        if "to" in event and seat not in event["to"]:
+        if not visible(event, seat):
             continue
         console.print(f"  [yellow]•[/] {escape(state.describe_event(event, lang))}")
 
@@ -217,14 +227,16 @@ def replay(
         # choice ("Place your cure marker..."), so it is shown only when no public event says more.
         events = [e for e in state.apply(seat, action) if "to" not in e]
         if not events:
-            console.print(f"[cyan]{number:>4}[/] seat {seat}: {escape(state.describe(action, lang))}")
+            console.print(f"[cyan]{number:>4}[/] {state.player(seat, lang)}: {escape(state.describe(action, lang))}")
         for index, event in enumerate(events):
             lead = f"[cyan]{number:>4}[/]" if index == 0 else "    "
             console.print(f"{lead} {escape(state.describe_event(event, lang))}")
         if wait:
             input()
     show_view(game, state.view(None), lang)
-    console.print(final_line(state))
+    console.print(final_line(state, lang))
+    for line in breakdown_lines(state, lang):
+        console.print(f"  {escape(line)}")
 
 
 @app.command()

@@ -30,9 +30,13 @@ def test_play_a_whole_game_then_replay_its_record(tmp_path):
     assert record["game"] == "dschunke" and record["seed"] == 5 and len(record["actions"]) == 62
     replay = runner.invoke(app, ["replay", str(record_path), "--all"])
     assert replay.exit_code == 0, replay.output
-    end = replay.output.strip().splitlines()[-1]
-    assert end.startswith("Scores: seat 0 ") and ("Winner" in end or "Nobody won" in end), end
+    lines = replay.output.strip().splitlines()
+    [end] = [line for line in lines if line.startswith("Scores: ")]
+    assert end.startswith("Scores: Player 1 ") and ("Winner" in end or "Nobody won" in end), end
     assert "[" not in end, "the end is told in words, never as a list"
+    # then how each score was made, one line per player, each summing to its score
+    breakdown = lines[lines.index(end) + 1:]
+    assert [line.split(":")[0].strip() for line in breakdown] == ["Player 1", "Player 2"]
     # The replay tells what happened, as events: "Red laid ..." rather than "Lay ...".
     assert " laid " in replay.output
 
