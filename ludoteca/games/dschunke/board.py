@@ -45,7 +45,7 @@ class Board:
     (bots ask for both), each kept until the next placement; they are never mutated, only
     replaced, so a copy shares them."""
 
-    __slots__ = ("top", "spots", "placements", "groups_cache", "crates_cache", "cells_cache")
+    __slots__ = ("top", "spots", "placements", "groups_cache", "crates_cache", "cells_cache", "frame_cache")
 
     def __init__(self) -> None:
         self.top: dict[Cell, tuple[int, int, str]] = {}
@@ -57,6 +57,8 @@ class Board:
         self.crates_cache: Counter[str] | None = None
         #: the top view sorted by cell: [(cell, (height, placement, crate)), ...]
         self.cells_cache: list[tuple[Cell, tuple[int, int, str]]] | None = None
+        #: the grid drawn around the deck (a grid.Frame): what labels name cells by
+        self.frame_cache: object | None = None
 
     @classmethod
     def from_placements(cls, strips: list[tuple[int, int, str, list[str]]]) -> Board:
@@ -74,6 +76,7 @@ class Board:
         other.groups_cache = self.groups_cache
         other.crates_cache = self.crates_cache
         other.cells_cache = self.cells_cache
+        other.frame_cache = self.frame_cache
         return other
 
     def crates(self) -> Counter[str]:
@@ -143,7 +146,7 @@ class Board:
         for cell, crate in zip(cells, crates, strict=True):
             self.top[cell] = (height, index, crate)
         self.placements += 1
-        self.groups_cache = self.crates_cache = self.cells_cache = None
+        self.groups_cache = self.crates_cache = self.cells_cache = self.frame_cache = None
         self._refresh_spots_near(cells)
 
     def _refresh_spots_near(self, cells: tuple[Cell, ...]) -> None:

@@ -1,5 +1,6 @@
-"""The Dschunke game: its metadata, options and variants, and thin delegations to the
-modules that do the work (heuristic.py, terminal.py, notation.py, lab_hooks.py, encoding.py)."""
+"""The Dschunke game: its metadata, options and variants (their words for the lobby in
+lobby.py), and thin delegations to the modules that do the work (catalogue.py, heuristic.py,
+terminal.py, notation.py, lab_hooks.py, encoding.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ludoteca.engine import Game, State
-from ludoteca.engine.options import choice, params_option
+from ludoteca.engine.i18n import check_lang
 
-from . import encoding, heuristic, lab_hooks, notation, terminal
+from . import catalogue, encoding, heuristic, lab_hooks, lobby, notation, terminal
 from .content import content_for
 from .state import DschunkeState
 
@@ -22,19 +23,14 @@ class Dschunke(Game):
     version = 2  # 2: Rat Hot as published (all goods score, 1/2 points at the end, 42 strips)
     state_class = DschunkeState
     # No number option: every number is content (``params``, ranged in content.toml).
-    option_specs: ClassVar = {
-        "rules": choice("dschunke", "dschunke", "rat-hot",
-                        help="'rat-hot' adds immediate spice scoring and the 3-rat loss"),
-        "opening": choice("one-strip", "one-strip", "two-strips",
-                          help="'two-strips': every turn draws two, red's first included (the rule "
-                               "text; red places 22, green 20)"),
-        "tie_break": choice("none", "none", "goods",
-                            help="'goods': a tie goes to whoever shows more goods of their colour"),
-        "params": params_option("Overrides of content.toml: the strip list or any scoring number "
-                                "(each within its declared range)."),
-    }
+    option_specs: ClassVar = lobby.OPTION_SPECS
     variants: ClassVar = {"rat-hot": {"rules": "rat-hot"}, "tie-break-goods": {"tie_break": "goods"},
                           "two-strips": {"opening": "two-strips"}}
+    variant_words: ClassVar = lobby.VARIANT_WORDS
+    #: The box (Schacht's print-and-play, Queen Games' Rat Hot) and BoardGameGeek: about 30
+    #: minutes, light rules (weight about 1.4 of 5); see docs/games/dschunke.md.
+    play_minutes: ClassVar = (20, 30)
+    complexity: ClassVar = 1
     description: ClassVar = {
         "en": "Lay strips of crates on the junk's deck; join goods of your colour, hide your rats.",
         "es": "Coloca baldosas de cajas en la cubierta; une mercancías de tu color y tapa tus ratas.",
@@ -45,6 +41,19 @@ class Dschunke(Game):
         resolved = super().resolve_options(options)
         content_for(resolved["params"], resolved["rules"])  # bad params fail here, at creation, naming the path
         return resolved
+
+    # ---- words for players: every piece and the reference tables (catalogue.py) ---------------
+    def catalogue(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """Goods, rat, empty crate, start strip and each make-up of strip, from these options' content."""
+        resolved = self.resolve_options(options)
+        content = content_for(resolved["params"], resolved["rules"])
+        return catalogue.catalogue(content, resolved["rules"] == "rat-hot", check_lang(lang))
+
+    def reference(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """The pile's make-up, the crates in it and the scoring table, from these options' content."""
+        resolved = self.resolve_options(options)
+        content = content_for(resolved["params"], resolved["rules"])
+        return catalogue.reference(content, resolved["rules"] == "rat-hot", check_lang(lang))
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         """The deck for ``ludoteca play``; Rich markup colours each crate by owner."""

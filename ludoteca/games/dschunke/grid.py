@@ -6,6 +6,7 @@ computed from the view alone, so the board and the parser always agree.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,8 +43,14 @@ class Frame:
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> Frame:
-        xs = [cell["x"] for cell in view["cells"]]
-        ys = [cell["y"] for cell in view["cells"]]
+        return cls.around((cell["x"], cell["y"]) for cell in view["cells"])
+
+    @classmethod
+    def around(cls, cells: Iterable[tuple[int, int]]) -> Frame:
+        """The frame drawn around these covered cells (the deck), with its margin.  The web
+        board (boards/dschunke.js) draws the same frame, so a reference in the log names the
+        same cell on the terminal, on the web board and in the log."""
+        xs, ys = zip(*cells, strict=True)
         return cls(min(xs) - MARGIN, min(ys) - MARGIN,
                    max(xs) - min(xs) + 1 + 2 * MARGIN, max(ys) - min(ys) + 1 + 2 * MARGIN)
 

@@ -17,9 +17,10 @@ from typing import Any, ClassVar
 from ludoteca.engine import Action, Event, State
 from ludoteca.engine.state import short
 
-from . import encoding, labels, phases, scoring
+from . import breakdown, encoding, labels, phases, prompts, scoring
 from .board import AXIS_OF, DIRS, Board, crates_in_order, footprint
 from .content import COLOURS, Content, content_for, crate_colour, crate_kind
+from .grid import Frame
 from .view import view
 
 #: The start strip lies across (-1, 0), (0, 0), (1, 0): its middle crate, marked "S", is (0, 0).
@@ -178,7 +179,9 @@ class DschunkeState(State):
         """Draw up to ``count`` strips for the seat whose turn it is; the phase follows."""
         drawn = [self.pile.pop() for _ in range(min(count, len(self.pile)))]
         self.drawn = drawn
-        events: list[Event] = [{"type": "drew", "seat": self.turn, "tiles": list(drawn)}] if drawn else []
+        # A draw starts a turn: the log groups the turn's lines under it ("section").
+        events: list[Event] = ([{"type": "drew", "seat": self.turn, "tiles": list(drawn), "section": True}]
+                               if drawn else [])
         if drawn and not self.board.spots:
             # Dossier: a strip with no legal spot is set aside, out of the game.
             for tile in drawn:
@@ -189,7 +192,7 @@ class DschunkeState(State):
         return events
 
     def _game_over(self) -> Event:
-        return {"type": "game_over", "scores": self.scores}
+        return {"type": "game_over", "scores": self.scores, "winners": self.winners}
 
     # ---- refusing what the rules forbid, in their words ----------------------------------------
     def _find_legal(self, seat: int, action: Action) -> Action | None:
@@ -217,12 +220,12 @@ class DschunkeState(State):
             return "a 'pick' action needs exactly: type, tile"
         tile = action["tile"]
         if type(tile) is not int or tile not in self.drawn:
-            return f"strip {short(tile)} is not among your drawn strips {sorted(self.drawn)}"
+            return f"strip {short(tile)} is not one of your drawn strips ({self._drawn_words()})"
         return None
 
     def _why_not_place(self, action: Action) -> str | None:
         if self.phase != "place":
-            return f"first pick which of your strips {sorted(self.drawn)} to place"
+            return f"first choose which of your drawn strips to lay first ({self._drawn_words()})"
         if action.keys() != PLACE_KEYS:
             missing, extra = sorted(PLACE_KEYS - set(action)), sorted(set(action) - PLACE_KEYS, key=str)
             return f"a 'place' action needs exactly tile, x, y, dir; missing {missing}, unknown {extra}"
@@ -234,15 +237,18 @@ class DschunkeState(State):
             return f"'dir' must be one of E, W, S, N; got {short(direction)}"
         tile, x, y, active = action["tile"], action["x"], action["y"], self.to_place
         if tile != active:
-            return f"strip {tile} is not the strip to place now; place strip {active}"
+            return f"that is not the strip to place now; place {self._strip_words(active)}"
         limit = 2 * len(self.placed) * 3 + 3
         if abs(x) > limit or abs(y) > limit:
-            return f"({x}, {y}) is out of range: no strip lies near it"
+            return f"x {x}, y {y} is out of range: no strip lies near it"
         axis = AXIS_OF[direction]
         strip = self.strip(tile)
         if strip[0] == strip[2] and direction != FORWARD[axis]:
-            return f"strip {tile} reads the same both ways; place it with dir {FORWARD[axis]}"
+            return f"{self._strip_words(tile)} reads the same both ways; place it with dir {FORWARD[axis]}"
         return self.board.why_not(x, y, axis)
+
+    def _drawn_words(self) -> str:
+        return "; ".join(labels.strip_label(self.strip(t), "en") for t in self.drawn)
 
     def _strip_words(self, tile: int | None) -> str:
         return "" if tile is None else labels.strip_label(self.strip(tile), "en")
@@ -295,7 +301,18 @@ class DschunkeState(State):
         other.content, other.rat_hot = self.content, self.rat_hot  # immutable; the options are the same object
         other.board = self.board.copy()
 
-    # ---- words (labels.py) -----------------------------------------------------------------------
+    # ---- words (labels.py, prompts.py, breakdown.py) ------------------------------------------
+    def frame(self) -> Frame:
+        """The grid references drawn around the deck now (terminal and web board alike)."""
+        board = self.board
+        if board.frame_cache is None:
+            board.frame_cache = Frame.around(board.top)
+        return board.frame_cache  # type: ignore[return-value]
+
+    def who(self, seat: int, lang: str) -> str:
+        """A player as the log names them: the table's name and the colour, "Ana (red)"."""
+        return labels.who_words(self.player(seat, lang), seat, lang)
+
     def _describe(self, action: Action, lang: str) -> str:
         crates = self.strip(action["tile"])
         if action["type"] == "pick":
@@ -303,10 +320,16 @@ class DschunkeState(State):
             return labels.describe_action(action, lang, crates, alike=crates in others)
         x, y, axis = action["x"], action["y"], AXIS_OF[action["dir"]]
         height = self.board.height(footprint(x, y, axis)[0]) + 1
-        return labels.describe_action(action, lang, crates, height=height)
+        return labels.describe_action(action, lang, crates, self.frame(), height=height)
 
     def _describe_event(self, event: Event, lang: str) -> str:
-        return labels.describe_event(event, lang, self.strip)
+        return labels.describe_event(event, lang, self.strip, lambda seat: self.who(seat, lang), self.frame())
+
+    def _prompt(self, seat: int, lang: str) -> str:
+        return prompts.prompt(self, seat, lang)
+
+    def _score_breakdown(self, lang: str) -> list[list[tuple[str, float]]]:
+        return breakdown.score_breakdown(self, lang)
 
     def __str__(self) -> str:
         """The top view as text: each cell shows its height and crate initials."""

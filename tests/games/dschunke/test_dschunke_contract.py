@@ -212,8 +212,11 @@ def test_labels_name_strips_by_their_crates_and_spots_in_words():
     start = GAME.new(2, seed=3)
     opening = {"type": "place", "tile": start.to_place, "x": 2, "y": 0, "dir": "E"}
     crates = " · ".join("empty" if c == E else f"{c.split()[1]} ({c.split()[0]})" for c in start.strip(start.to_place))
-    where = "across, its left end 2 right from the S crate, on the table"
+    # The board is lettered from three cells left of the start strip (column A is x = -4) and
+    # numbered from three rows above it (row 1 is y = -3): x = 2..4, y = 0 are G4 to I4.
+    where = "across from G4 to I4, on the table"
     assert start.describe(opening) == f"Lay {crates} {where}"
     events = start.apply(0, opening)
-    assert start.describe_event(events[0]) == f"Red laid {crates} {where}"
-    assert start.describe_event(events[1]).startswith("Green drew ")
+    assert start.describe_event(events[0]) == f"Player 1 (Red) laid {crates} {where}"
+    assert start.describe_event(events[0], names=("Ana", "Bruno")) == f"Ana (Red) laid {crates} {where}"
+    assert start.describe_event(events[1]).startswith("Player 2 (Green) drew ")
