@@ -34,6 +34,7 @@ class CuringRules:
     recent_winner: int | None
     round: int
     last_round: dict[str, Any] | None
+    rounds: list[dict[str, Any]]
 
     # ---- placing markers ---------------------------------------------------------------------
     def _cure_responder(self) -> tuple[int, ...]:
@@ -116,26 +117,39 @@ class CuringRules:
     def round_deltas(self) -> list[int]:
         """Points of this round: answer marker on the right card +3, follow marker on the right
         card +1, on a wrong card -1; advanced predictions +1 / -1 (numbers from the content)."""
+        return [sum(points for _why, points, _what in parts) for parts in self.round_parts()]
+
+    def round_parts(self) -> list[list[list[Any]]]:
+        """Per seat, why its score moves this round: ``[why, points, what]`` entries, ``why``
+        one of the content's scoring keys and ``what`` the medicine card or colour (the end
+        screen's breakdown reads them; ``round_deltas`` sums them)."""
         content = self.content
         right = content.right_medicine(self.cure)
-        deltas = [0] * self.players
+        parts: list[list[list[Any]]] = [[] for _ in range(self.players)]
         for seat in range(self.players):
-            if self.marker_card[seat] == right:
-                deltas[seat] += content.answer_right if self.marker_side[seat] == "answer" else content.follow_right
-            elif self.marker_card[seat] != -1 and self.marker_side[seat] == "follow":
-                deltas[seat] += content.follow_wrong
+            card, side = self.marker_card[seat], self.marker_side[seat]
+            if card == right:
+                why = "answer_right" if side == "answer" else "follow_right"
+                parts[seat].append([why, getattr(content, why), content.medicines[card]])
+            elif card != -1 and side == "follow":
+                parts[seat].append(["follow_wrong", content.follow_wrong, content.medicines[card]])
             for name in self.predictions[seat]:
-                in_cure = self.cure[content.colours.index(name)] > 0
-                deltas[seat] += content.prediction_right if in_cure else content.prediction_wrong
-        return deltas
+                why = "prediction_right" if self.cure[content.colours.index(name)] > 0 else "prediction_wrong"
+                parts[seat].append([why, getattr(content, why), name])
+        return parts
 
     def _end_round(self, winner: int | None) -> list[Event]:
         content = self.content
-        deltas = self.round_deltas()
+        parts = self.round_parts()
+        deltas = [sum(points for _why, points, _what in seat_parts) for seat_parts in parts]
         before = self.scores
         self.scores = [max(content.floor, s + d) for s, d in zip(before, deltas, strict=True)]
         # what each score really moved by: a -1 on a score at the floor changes nothing
         changes = [after - s for s, after in zip(before, self.scores, strict=True)]
+        for seat_parts, delta, change in zip(parts, deltas, changes, strict=True):
+            if change != delta:
+                seat_parts.append(["floor", change - delta, None])
+        self.rounds.append({"round": self.round, "winner": winner, "parts": parts})
         right = content.medicines[content.right_medicine(self.cure)]
         events = self._log({"k": "reveal", "cure": list(self.cure), "card": right})
         self.last_round = {"round": self.round, "winner": winner, "cure": list(self.cure), "card": right,
@@ -162,7 +176,8 @@ class CuringRules:
         return (before + 1) % self.players
 
     def _deal_events(self) -> list[Event]:
-        events: list[Event] = [{"type": "round_start", "round": self.round, "start": self.start_player}]
+        events: list[Event] = [{"type": "round_start", "round": self.round, "start": self.start_player,
+                                "section": True}]
         for seat in range(self.players):
             events.append({"type": "dealt", "hand": list(self.hands[seat]), "to": [seat]})
         return events

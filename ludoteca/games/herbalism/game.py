@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from ludoteca.engine import Game, State
 from ludoteca.engine.options import Option, choice, flag, params_option
 
-from . import encoding, explain, heuristic, lab_hooks, terminal
+from . import catalogue, encoding, explain, heuristic, lab_hooks, lobby, terminal
 from .content import ACTIONS, content_for
 from .state import HerbalismState
 
@@ -24,18 +24,22 @@ class Herbalism(Game):
     version = 2
     state_class = HerbalismState
     experimental_players = (2,)
+    #: The box (dossier: 15-30 minutes); complexity on BoardGameGeek's 1-5 scale, our estimate
+    #: for a light deduction game (14 cards, five action cards): see docs/games/herbalism.md.
+    play_minutes = (15, 30)
+    complexity = 2
     option_specs: ClassVar = {
-        "actions": choice("normal", "first-game", "basic", "normal", "advanced",
-                          help="action cards in play: first-game (Appealing, Curing), basic (Inquiring, "
-                               "Curing), normal (Feeding, Appealing, Curing), advanced (advanced_actions)"),
-        "advanced_actions": Option(default=list(ACTIONS), kind=list,
-                                   help="with actions='advanced': the action cards in play (Curing required)"),
-        "target": choice(6, 6, 7, help="points that end the game at the end of a round"),
-        "predictions": flag(False, help="advanced rules: prediction markers after non-curing actions"),
-        "brewing_pair_optional": flag(False, help="Brewing on the identical-pair card: the target may "
-                                                  "decline to give a pair it holds (rule text: 'puede elegir')"),
-        "tie": choice("share", "share", "play_on",
-                      help="a tie at the end: share the win, or play more rounds until it is broken"),
+        "actions": choice("normal", "first-game", "basic", "normal", "advanced", label=lobby.LABELS["actions"],
+                          help=lobby.HELP["actions"], words=lobby.CHOICES["actions"]),
+        "advanced_actions": Option(default=list(ACTIONS), kind=list, label=lobby.LABELS["advanced_actions"],
+                                   help=lobby.HELP["advanced_actions"], words=lobby.CHOICES["advanced_actions"]),
+        "target": choice(6, 6, 7, label=lobby.LABELS["target"], help=lobby.HELP["target"],
+                         words=lobby.CHOICES["target"]),
+        "predictions": flag(False, label=lobby.LABELS["predictions"], help=lobby.HELP["predictions"]),
+        "brewing_pair_optional": flag(False, label=lobby.LABELS["brewing_pair_optional"],
+                                      help=lobby.HELP["brewing_pair_optional"]),
+        "tie": choice("share", "share", "play_on", label=lobby.LABELS["tie"], help=lobby.HELP["tie"],
+                      words=lobby.CHOICES["tie"]),
         "params": params_option(),
     }
     variants: ClassVar = {
@@ -48,6 +52,7 @@ class Herbalism(Game):
         "advanced-optional-pair": {"actions": "advanced", "brewing_pair_optional": True},
         "target-7-play-on": {"target": 7, "tie": "play_on"},
     }
+    variant_words: ClassVar = lobby.VARIANTS
     description: ClassVar = {
         "en": "Novice pharmacists pass ingredient cards and deduce the two secret cards of the cure.",
         "es": "Farmacéuticos novatos se pasan ingredientes y deducen las dos cartas secretas de la cura.",
@@ -73,6 +78,17 @@ class Herbalism(Game):
         """``? topic``: an action card, a medicine card, the deck, the scoring or the predictions
         (see explain.py); an empty topic lists them."""
         return explain.explain(topic, view, lang)
+
+    def catalogue(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """Every action card, ingredient colour, medicine card and marker, with what it does and
+        its numbers from the content of these options (``catalogue.py``)."""
+        resolved = self.resolve_options(options)
+        return catalogue.entries(content_for(resolved["params"]), cards_in_play(resolved), resolved, lang)
+
+    def reference(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """The deck make-up, the hands by player count and the scoring (``catalogue.py``)."""
+        resolved = self.resolve_options(options)
+        return catalogue.tables(content_for(resolved["params"]), resolved, lang)
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Score difference plus this round's expected curing points (see heuristic.py)."""
@@ -105,6 +121,13 @@ class Herbalism(Game):
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+
+def cards_in_play(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The action cards on the table with these (resolved) options, in the game's order."""
+    if options["actions"] == "advanced":
+        return tuple(a for a in ACTIONS if a in options["advanced_actions"])
+    return content_for(options["params"]).action_sets[options["actions"]]
 
 
 GAME = Herbalism()

@@ -69,17 +69,19 @@ def sheet(log: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
 def events_for(entry: dict[str, Any]) -> list[dict[str, Any]]:
     """The events of a new log entry: the spectators' copy, and the full one for the seats
     that see it (``"to"``) when it holds a secret.  The spectators' copy holds exactly what
-    :func:`redact` gives a spectator (written out here: this runs on every action)."""
+    :func:`redact` gives a spectator (written out here: this runs on every action); it names
+    those seats in ``"not_to"``, since their full copy replaces it in their log (each seat
+    reads one line, never both)."""
     kind = entry["k"]
     full = {"type": kind, **entry}
     del full["k"]
     if kind in TRANSFERS:
         public = {key: v for key, v in full.items() if key not in SECRET_TRANSFER_KEYS}
-        full["to"] = sorted({entry["by"], entry["target"]})
+        full["to"], public["not_to"] = sorted({entry["by"], entry["target"]}), sorted({entry["by"], entry["target"]})
         return [public, full]
     if kind == "check":
         public = dict(full)
         del public["cure"]
-        full["to"] = [entry["seat"]]
+        full["to"], public["not_to"] = [entry["seat"]], [entry["seat"]]
         return [public, full]
     return [full]

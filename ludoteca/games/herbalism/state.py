@@ -14,7 +14,7 @@ from typing import Any
 from ludoteca.engine import RecordError, State
 from ludoteca.engine.state import Action, Event
 
-from . import belief, encoding, labels, phases
+from . import belief, encoding, ending, labels, log, phases, prompts
 from .content import ACTIONS, content_for
 from .curing import CuringRules
 from .knowledge import events_for, sheet
@@ -38,14 +38,17 @@ class HerbalismState(TurnRules, CuringRules, State):
     - ``pending``: the step in progress (``action`` card, ``medicine``, ``target``; while
       curing ``responders``, ``index`` of the one deciding, ``placed``; ``forced`` cure);
     - ``log``: the round log, full information (entries described in ``knowledge.py``);
-    - ``last_round``: the result of the round just finished, or None.
+    - ``last_round``: the result of the round just finished, or None;
+    - ``rounds``: every finished round's ``round``, ``winner`` and ``parts`` (per seat, why its
+      score moved: ``[why, points, what]``, see ``CuringRules.round_parts``), for the end
+      screen's breakdown.
 
     Derived (``derive``): ``content``, ``cards`` (the action cards in play) and ``beliefs``
     (the determinizer's filters per seat, shared with clones)."""
 
     FIELDS = ("round", "scores", "start_player", "first_player", "recent_winner", "active", "phase", "hands",
               "cure", "pharmacist", "marker_card", "marker_side", "pending", "predictions", "prediction_pool", "log",
-              "last_round")
+              "last_round", "rounds")
     PHASES = phases.TABLE
     #: Where the hidden cards are, for the conformance suite's leak check: each hand is seen
     #: by its own seat only, the cure by nobody.  Saved as one colour name per card (see
@@ -67,6 +70,7 @@ class HerbalismState(TurnRules, CuringRules, State):
         self.scores = [0] * self.players
         self.round = 0
         self.last_round = None
+        self.rounds = []
         self.start_player = self.first_player = self.rng.randrange(self.players)
         self.recent_winner = None
         self._new_round()
@@ -216,10 +220,18 @@ class HerbalismState(TurnRules, CuringRules, State):
         belief.resample(self, seat, rng)
 
     def _describe(self, action: Action, lang: str) -> str:
-        return labels.describe_action(action, lang)
+        two = action.get("type") == "hand_over" and self.pending.get("action") == "brewing"
+        return labels.describe_action(action, lang, lambda seat: self.player(seat, lang), two=two)
 
     def _describe_event(self, event: Event, lang: str) -> str:
-        return labels.describe_event(event, lang)
+        return log.describe_event(event, lang, lambda seat: self.player(seat, lang))
+
+    def _prompt(self, seat: int, lang: str) -> str:
+        return prompts.prompt(self, seat, lang, lambda other: self.player(other, lang))
+
+    def _score_breakdown(self, lang: str) -> list[list[tuple[str, float]]]:
+        """Every reason each score moved, round by round (``ending.py``); the lines sum to ``scores``."""
+        return ending.breakdown(self.rounds, self.players, self.content.floor, lang)
 
     def action_index(self, action: Action) -> int:
         """A stable integer for ``action`` (see encoding.py)."""

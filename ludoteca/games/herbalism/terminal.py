@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine.i18n import text
+from ludoteca.engine.i18n import player_word, text
 
 from .labels import NOTES, card_name, cards, colour, medicine, note, winner_words
 
 WORDS = {
-    "round": {"en": "Round {round} (first player {start}); game to {target} points",
-              "es": "Ronda {round} (jugador inicial {start}); partida a {target} puntos",
-              "fr": "Manche {round} (premier joueur {start}) ; partie en {target} points"},
-    "seat": {"en": "Player {seat}{you}: {score} pts, {size} cards, pharmacist on {where}, cure marker: {marker}",
-             "es": "Jugador {seat}{you}: {score} pts, {size} cartas, farmacéutico en {where}, marcador: {marker}",
-             "fr": "Joueur {seat}{you} : {score} pts, {size} cartes, pharmacien sur {where}, marqueur : {marker}"},
+    "round": {"en": "Round {round} (first player: {start}); game to {target} points",
+              "es": "Ronda {round} (jugador inicial: {start}); partida a {target} puntos",
+              "fr": "Manche {round} (premier joueur : {start}) ; partie en {target} points"},
+    "seat": {"en": "{seat}{you}: {score} pts, {size} cards, pharmacist on {where}, cure marker: {marker}",
+             "es": "{seat}{you}: {score} pts, {size} cartas, farmacéutico en {where}, marcador: {marker}",
+             "fr": "{seat}{you} : {score} pts, {size} cartes, pharmacien sur {where}, marqueur : {marker}"},
     "you": {"en": " (you)", "es": " (tú)", "fr": " (vous)"},
     "nowhere": {"en": "-", "es": "-", "fr": "-"},
     "in_hand": {"en": "in hand", "es": "en la mano", "fr": "en main"},
@@ -29,7 +29,7 @@ WORDS = {
     "last": {"en": "Last round: the cure was {cards} ({card}); {who}; scores moved: {changes}",
              "es": "Última ronda: la cura era {cards} ({card}); {who}; cambio de puntos: {changes}",
              "fr": "Dernière manche : le remède était {cards} ({card}) ; {who} ; points gagnés : {changes}"},
-    "change_of": {"en": "player {seat} {change}", "es": "jugador {seat} {change}", "fr": "joueur {seat} {change}"},
+    "change_of": {"en": "{seat} {change}", "es": "{seat} {change}", "fr": "{seat} {change}"},
 }
 
 
@@ -41,13 +41,14 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     """The whole table for one seat, as plain lines (Rich markup escaped)."""
     from rich.markup import escape  # only ``ludoteca play`` needs Rich; loading a game does not
 
-    lines = [_w("round", lang, round=view["round"], start=view["start_player"], target=view["target"])]
+    lines = [_w("round", lang, round=view["round"], start=player_word(view["start_player"], lang),
+                target=view["target"])]
     for seat, public in enumerate(view["seats"]):
         marker = public["cure_marker"]
         shown = (_w("in_hand", lang) if marker is None
                  else _w("placed", lang, side=text(NOTES, marker["side"], lang), card=medicine(marker["card"], lang)))
         where = public["pharmacist"]
-        line = _w("seat", lang, seat=seat, you=_w("you", lang) if seat == view["seat"] else "",
+        line = _w("seat", lang, seat=player_word(seat, lang), you=_w("you", lang) if seat == view["seat"] else "",
                   score=public["score"], size=public["hand_size"],
                   where=medicine(where, lang) if where else _w("nowhere", lang), marker=shown)
         if public["predictions"]:
@@ -66,8 +67,8 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
 
 
 def score_changes(last: dict[str, Any], lang: str) -> str:
-    """How each score really moved ("player 0 +3, player 1 0"): after the 0 floor, so a -1 on a
+    """How each score really moved ("Player 1 +3, Player 2 0"): after the 0 floor, so a -1 on a
     score of 0 reads 0, not -1."""
     changes = last.get("changes", last["deltas"])
-    return ", ".join(_w("change_of", lang, seat=seat, change=f"{c:+d}" if c else "0")
+    return ", ".join(_w("change_of", lang, seat=player_word(seat, lang), change=f"{c:+d}" if c else "0")
                      for seat, c in enumerate(changes))

@@ -196,7 +196,7 @@ class TurnRules:
         self.active = self._next_holder(self.active)
         self.phase = "move"
         self.pending = {}
-        return [{"type": "turn", "seat": self.active}]
+        return [{"type": "turn", "seat": self.active, "section": True}]
 
     def _next_holder(self, seat: int) -> int:
         for step in range(1, self.players + 1):

@@ -59,6 +59,7 @@ def view(state: Table, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "round": state.round,
         "target": state.options["target"],
+        "predictions": bool(state.options["predictions"]),
         "start_player": state.start_player,
         "active": state.active,
         "colours": list(state.content.colours),

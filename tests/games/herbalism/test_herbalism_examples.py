@@ -19,7 +19,8 @@ def test_inquiring_example_bob_announces_red():
     assert entry == {"k": "inquiring", "by": AMY, "target": BOB, "medicine": "red-blue",
                      "colour": "blue", "counted": "red", "count": 2}
     public = [e for e in events if e["type"] == "inquiring" and "to" not in e][0]
-    assert public == {"type": "inquiring", "by": AMY, "target": BOB, "medicine": "red-blue", "count": 2}
+    assert public == {"type": "inquiring", "by": AMY, "target": BOB, "medicine": "red-blue", "count": 2,
+                      "not_to": [AMY, BOB]}  # their own full copy replaces it in their log
     assert s.view(CHRISTINA)["knowledge"][-1] == {"k": "inquiring", "by": AMY, "target": BOB,
                                                   "medicine": "red-blue", "count": 2}
     assert s.view(BOB)["knowledge"][-1] == entry

@@ -78,7 +78,7 @@ def test_explain_names_each_action_card_medicine_card_and_the_deck_in_three_lang
     assert GAME.explain("inquiring", view, "en").startswith("Inquiring (not in play in this game): Give")
     assert "paire identique" in GAME.explain("pareja idéntica", view, "fr")
     assert GAME.explain("deck", view, "en").startswith(
-        "Ingredient cards: 2 red, 3 yellow, 4 green, 5 blue (14 in all).")
+        "Ingredient cards: 2 red cards, 3 yellow cards, 4 green cards and 5 blue cards (14 in all).")
     assert "+4" in GAME.explain("scoring", view, "en")  # this game's params, not the shipped 3
     assert GAME.explain("dragon", view, "en") is None
 

@@ -107,7 +107,9 @@ def test_descriptions_in_three_languages():
     for action in s.legal_actions(s.to_move[0]):
         labels = {lang: s.describe(action, lang) for lang in ("en", "es", "fr")}
         assert len(set(labels.values())) == 3
-    assert s.describe({"type": "give", "colour": "red", "target": 1}, "es") == "Da una carta de color rojo al jugador 1"
+    assert s.describe({"type": "give", "colour": "red", "target": 1}, "es") == "Da una carta roja a Jugador 2"
+    assert s.describe({"type": "give", "colour": "red", "target": 1}, "fr", names=["Ana", "Bruno", "Chloé"]) == (
+        "Donnez une carte rouge à Bruno")
 
 
 def test_every_event_has_a_label_in_each_language():
@@ -142,10 +144,10 @@ def test_terminal_table_shows_own_notes_in_words():
     play(s, (AMY, move("red-blue")), (AMY, act("inquiring")),
          (AMY, {"type": "give", "colour": "blue", "target": BOB}))
     bob = GAME.render_text(s.view(BOB), "en")
-    assert "Inquiring by 0 on red-blue, target 1: gave blue, announced 0 red" in bob
+    assert "Inquiring by Player 1 on red-blue, target Player 2: gave blue, announced 0 red" in bob
     christina = GAME.render_text(s.view(CHRISTINA), "es")
     assert "anunció 0 (color no visto)" in christina and "azul, anunció" not in christina
-    assert "Tu mano: 1 amarillo, 1 verde, 2 azul" in christina
+    assert "Tu mano: 1 carta amarilla, 1 carta verde y 2 cartas azules" in christina
 
 
 def test_events_tell_each_seat_what_its_knowledge_sheet_says():
@@ -165,10 +167,11 @@ def test_events_tell_each_seat_what_its_knowledge_sheet_says():
             for entry in s.log[1:]:
                 events = events_for(entry)
                 spectator = {"type": entry["k"], **{k: v for k, v in redact(entry, None).items() if k != "k"}}
-                assert events[0] == spectator
                 if audience(entry) is None:
+                    assert events[0] == spectator
                     assert len(events) == 1
-                else:
+                else:  # the public copy is not shown to the seats whose full copy replaces it
+                    assert events[0] == {**spectator, "not_to": audience(entry)}
                     assert events[1] == {"type": entry["k"], **{k: v for k, v in entry.items() if k != "k"},
                                          "to": audience(entry)}
                 seen.add(entry["k"])
