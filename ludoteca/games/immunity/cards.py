@@ -47,8 +47,9 @@ class Cards:
         self.medical_hands[seat].extend(got_med)
         self.pathogen_hands[seat].extend(got_path)
         if got_med or got_path:
+            # the public line is for everyone else: the drawer reads the private one instead
             events.append({"type": "draw", "seat": seat, "medical": len(got_med),
-                           "pathogen": len(got_path)})
+                           "pathogen": len(got_path), "not_to": [seat]})
             events.append({"type": "drawn", "seat": seat, "cards": got_med + got_path,
                            "to": [seat]})
 

@@ -118,7 +118,7 @@ class Contagion:
         self.pathogen_hands[seat].remove(card)
         self.environment_1[target].append(self._entry(card, up=False, by=seat, token=False))
         events: list[Event] = [
-            {"type": kind, "seat": seat, "target": target},
+            {"type": kind, "seat": seat, "target": target, "not_to": [seat]},
             {"type": f"{kind}_card", "seat": seat, "target": target, "card": card, "to": [seat]},
         ]
         self.step = "end"

@@ -224,7 +224,7 @@ def _medical(key: str, content: Content, lang: str, copies: bool) -> str:
     return "; ".join([line, _say("copies", lang, n=m.copies)]) if copies else line
 
 
-def _stage_effects(card: str, stage: str, content: Content, lang: str) -> str:
+def stage_effects(card: str, stage: str, content: Content, lang: str) -> str:
     effect = content.environment_effects[(card, stage)]
     name = content.name
     parts = []
@@ -250,7 +250,7 @@ def _stage_effects(card: str, stage: str, content: Content, lang: str) -> str:
 def _environment(key: str, content: Content, lang: str) -> str:
     stages = list(dict.fromkeys(content.life_line))
     return "; ".join(_say("e_stage", lang, stage=text(LABELS, stage, lang),
-                          effects=_stage_effects(key, stage, content, lang)) for stage in stages)
+                          effects=stage_effects(key, stage, content, lang)) for stage in stages)
 
 
 def _organ(key: str, content: Content, lang: str) -> str:

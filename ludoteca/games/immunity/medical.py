@@ -70,8 +70,10 @@ class MedicalCards:
         med = content.medical[card]
         self.medical_hands[seat].remove(card)
         self.medical_discard.append(card)
+        aimed = self.infections[seat][target]["pathogen"] if isinstance(target, int) else None
+        # the pathogen aimed at is named in the event: the infection's number changes once cleared
         events.append({"type": "medical", "seat": seat, "card": card, "target": target,
-                       "other": other})
+                       "other": other, "pathogen": aimed})
         effect = med.effect
         if effect == "clear":
             self._remove_counters(seat, target, med.amount, events)

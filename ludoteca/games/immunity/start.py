@@ -18,7 +18,8 @@ class StartOfTurn:
         content = self.content
         self.turn += 1
         stage = content.life_line[self.turn - 1]
-        events.append({"type": "turn", "turn": self.turn, "stage": stage})
+        # a new turn opens a section of the log (the web page groups the lines under it)
+        events.append({"type": "turn", "turn": self.turn, "stage": stage, "section": True})
         self.order = self._roll_for_order(events)
         self.environment_played = [[] for _ in range(self.players)]
         for seat in self.order:

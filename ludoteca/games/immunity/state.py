@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ludoteca.engine import Action, Event, State
 
-from . import encoding, hidden, labels, phases
+from . import encoding, ending, hidden, labels, phases, prompts
 from .body import Body
 from .cards import Cards
 from .contagion import Contagion
@@ -143,6 +143,12 @@ class ImmunityState(TurnMachine, StartOfTurn, ImmunePreparation, ImmuneResponse,
 
     def _describe_event(self, event: Event, lang: str) -> str:
         return labels.describe_event(self, event, lang)
+
+    def _prompt(self, seat: int, lang: str) -> str:
+        return prompts.prompt(self, seat, lang)
+
+    def _score_breakdown(self, lang: str) -> list[list[tuple[str, float]]]:
+        return ending.score_breakdown(self, lang)
 
     # ---- reinforcement-learning interop ------------------------------------------------------
     def action_index(self, action: Action) -> int:

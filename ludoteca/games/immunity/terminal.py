@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from ludoteca.engine.i18n import text
+from ludoteca.engine.i18n import player_word, text
 
 from .explain import content_of_view, summary
 from .labels import CATALOGUE as LABELS
@@ -81,7 +81,7 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
     viewer = view["seat"]
     for seat, board in enumerate(view["seats"]):
         acting = say("acting") if seat in view["to_move"] else ""
-        lines.append(say("seat", seat=seat, you=say("you") if seat == viewer else "", health=board["health"],
+        lines.append(say("seat", seat=seat + 1, you=say("you") if seat == viewer else "", health=board["health"],
                          defence=board["defence"], oxygen=board["oxygen"], stored=board["stored_oxygen"],
                          **board["hand_counts"]) + acting)
         organs = [say("organ", organ=name(o, lang), damage=d, boxes=content.organ_boxes.get(o, "?"),
@@ -110,7 +110,7 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
                       for card in dict.fromkeys(hand[key])]
         lines.append(say("help"))
     if view["is_over"]:
-        lines.append(say("scores", scores=", ".join(f"{text(LABELS, 'player', lang, seat=s)} {v}"
+        lines.append(say("scores", scores=", ".join(f"{player_word(s, lang)} {v}"
                                                     for s, v in enumerate(view["scores"]))))
     return escape("\n".join(lines))
 

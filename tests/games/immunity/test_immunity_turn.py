@@ -42,7 +42,7 @@ def test_each_turn_advances_the_life_line():
     s.turn = 2
     events = next_turn(s)
     assert s.turn == 3 and s.phase == "start"
-    assert {"type": "turn", "turn": 3, "stage": "adult"} in events
+    assert {"type": "turn", "turn": 3, "stage": "adult", "section": True} in events
 
 
 def test_die_roll_highest_first_then_to_the_left():
