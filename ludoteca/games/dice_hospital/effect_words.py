@@ -144,3 +144,99 @@ def explain(content: Content, topic: str, lang: str) -> str | None:
     if not found:
         return None
     return _w("topics", lang, names=", ".join(sorted({shown for shown, _ in found})))
+
+
+# ---- whole sentences for players (the prompt and the catalogue) ---------------------------------
+#: Colour adjectives agreeing with "patients" (Spanish and French add a plural -s).
+_PLURAL_COLOUR = {"es": {"rojo": "rojos", "amarillo": "amarillos", "verde": "verdes"},
+                  "fr": {"rouge": "rouges", "jaune": "jaunes", "vert": "verts"}}
+
+PHRASES: dict[str, dict[str, str]] = {
+    "patient_1": {"en": "1 {colours}patient", "es": "1 paciente{colours}", "fr": "1 patient{colours}"},
+    "patient_n": {"en": "{n} {colours}patients", "es": "{n} pacientes{colours}", "fr": "{n} patients{colours}"},
+    "more_1": {"en": "1 more {colours}patient", "es": "1 paciente{colours} más", "fr": "1 patient{colours} de plus"},
+    "more_n": {"en": "{n} more {colours}patients", "es": "{n} pacientes{colours} más",
+               "fr": "{n} patients{colours} de plus"},
+    "band": {"en": " of value {low}-{high}", "es": " de valor {low} a {high}", "fr": " de valeur {low} à {high}"},
+    "band_one": {"en": " of value {low}", "es": " de valor {low}", "fr": " de valeur {low}"},
+    "same_both": {"en": " of the same colour and value", "es": " del mismo color y valor",
+                  "fr": " de même couleur et de même valeur"},
+    "same_colour": {"en": " of the same colour", "es": " del mismo color", "fr": " de même couleur"},
+    "same_value": {"en": " of the same value", "es": " del mismo valor", "fr": " de même valeur"},
+    "untreated": {"en": " still untreated this round", "es": " aún sin tratar esta ronda",
+                  "fr": " pas encore soigné(s) cette manche"},
+    "rel_other": {"en": ", not one the department treated", "es": ", que no sea uno de los que curó el departamento",
+                  "fr": ", autre que ceux soignés par le service"},
+    "rel_treated": {"en": ", one the department treated", "es": ", uno de los que curó el departamento",
+                    "fr": ", parmi ceux soignés par le service"},
+    "rel_same_value": {"en": ", another patient with the value a triggering patient had",
+                       "es": ", otro paciente con el valor que tenía un paciente que lo activó",
+                       "fr": ", un autre patient ayant la valeur d'un patient déclencheur"},
+    "rel_same_colour": {"en": ", another patient of a triggering patient's colour",
+                        "es": ", otro paciente del color de un paciente que lo activó",
+                        "fr": ", un autre patient de la couleur d'un patient déclencheur"},
+    "by_1": {"en": " to treat by +{amount}", "es": " para curarlo en +{amount}", "fr": " à soigner de +{amount}"},
+    "by_n": {"en": " to treat by +{amount} each", "es": " para curarlos en +{amount} cada uno",
+             "fr": " à soigner de +{amount} chacun"},
+    "moved": {"en": " to move to the treated row", "es": " para pasarlo a la fila de tratados",
+              "fr": " à passer sur la ligne des soignés"},
+    "either": {"en": " or ", "es": " o ", "fr": " ou "},
+    "trigger_any": {"en": "1 patient", "es": "1 paciente", "fr": "1 patient"},
+}
+
+
+def _p(key: str, lang: str, **values: object) -> str:
+    return text(PHRASES, key, lang, **values)
+
+
+def colour_words(mask: int, lang: str, count: int) -> str:
+    """``red or yellow`` (Spanish and French plural when ``count`` is more than one)."""
+    names = [colour_name(c, lang) for i, c in enumerate(COLOURS) if (mask >> i) & 1]
+    if count != 1 and lang in _PLURAL_COLOUR:
+        names = [_PLURAL_COLOUR[lang].get(n, n) for n in names]
+    return _p("either", lang).join(names)
+
+
+def patients_phrase(target: tuple, lang: str, count: int | None = None, more: bool = False) -> str:
+    """``2 patients of value 1-2``, ``3 red patients of the same value``: which patients a target
+    takes (``count`` of them, default the target's own; ``more``: "1 more patient")."""
+    n = target[0] if count is None else count
+    mask, low, high, same_colour, same_value, untreated = target[1:7]
+    colours = colour_words(mask, lang, n) if mask != ALL_COLOURS_MASK else ""
+    if colours:
+        colours = colours + " " if lang == "en" else " " + colours
+    words = _p(("more_" if more else "patient_") + ("1" if n == 1 else "n"), lang, n=n, colours=colours)
+    if (low, high) != (1, 6):
+        words += _p("band_one", lang, low=low) if low == high else _p("band", lang, low=low, high=high)
+    if same_colour and same_value:
+        words += _p("same_both", lang)
+    elif same_colour or same_value:
+        words += _p("same_colour" if same_colour else "same_value", lang)
+    if untreated:
+        words += _p("untreated", lang)
+    return words
+
+
+def relation_phrase(target: tuple, lang: str) -> str:
+    """``, one the department treated``: how a specialist's patient relates to the department's
+    (empty for a department, whose target has no relation)."""
+    relations = {REL_OTHER: "rel_other", REL_TREATED: "rel_treated", REL_SAME_VALUE: "rel_same_value",
+                 REL_SAME_COLOUR: "rel_same_colour"}
+    key = relations.get(target[7])
+    return _p(key, lang) if key else ""
+
+
+def treatment_phrase(target: tuple, lang: str) -> str:
+    """`` to treat by +2 each`` / `` to move to the treated row``: what the treatment does."""
+    amount = target[T_AMOUNT]
+    if not amount:
+        return _p("moved", lang)
+    return _p("by_1" if target[0] == 1 else "by_n", lang, amount=amount)
+
+
+def trigger_phrase(trigger: tuple[int, int, int], lang: str) -> str:
+    """``1 red patient`` / ``1 patient of value 1-2`` / ``any patient``: what triggers a specialist."""
+    mask, low, high = trigger
+    if mask == ALL_COLOURS_MASK and (low, high) == (1, 6):
+        return _p("trigger_any", lang)
+    return patients_phrase((1, mask, low, high, False, False, False, 0, 0), lang)

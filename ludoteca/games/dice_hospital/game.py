@@ -7,14 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine import Game, State
-from ludoteca.engine.options import choice, flag, params_option
+from ludoteca.engine.i18n import check_lang
 
-from . import effect_words, encoding, heuristic, lab_hooks, terminal
+from . import catalogue, effect_words, encoding, heuristic, lab_hooks, lobby, terminal
 from .content import content_for
 from .state import DiceHospitalState
-
-VARIANT_OPTIONS = ("admissions_panic", "national_epidemic", "super_resistant_virus",
-                   "experimental_medicine", "events")
 
 
 class DiceHospital(Game):
@@ -41,43 +38,14 @@ class DiceHospital(Game):
               "et spécialistes dans les services pour les soigner et faites sortir le plus de "
               "patients possible en 8 manches.",
     }
-    option_specs = {
-        "first_player_may_take_ambulance_1": flag(
-            False, "The French text bars the first player from ambulance 1; true lifts that."),
-        "empty_bonus_needs_discharge": flag(
-            False, "Ruling: the +5 for empty wards needs at least one patient discharged that "
-                   "round (the texts give it for empty wards alone)."),
-        "extra_offer_timing": choice(
-            "round-start", "round-start", "after-intake",
-            help="Two players and solo: when the first player may reveal one more department or "
-                 "specialist: at the start of the round, before the intake (Board Game Arena), or "
-                 "after the ambulances are claimed, by the new first player."),
-        "blood_bags_between_departments_only": flag(
-            False, "Restriction: blood bags only between departments (the texts allow them at any "
-                   "moment of your activation)."),
-        "solo_blood_any_ambulance": flag(
-            False, "Solo: the blood bag comes with any ambulance taken, not only ambulance 1 "
-                   "(French text: \"Tout gestionnaire qui prend l'ambulance n°1 reçoit une poche "
-                   "de sang\")."),
-        "admissions_panic": flag(False, "Variant: start with 5 patients valued 3, 3, 4, 5, 5."),
-        "national_epidemic": flag(
-            False, "Variant: each claimed ambulance brings one extra rolled patient."),
-        "super_resistant_virus": flag(False, "Variant: neglected patients lose 2 instead of 1."),
-        "experimental_medicine": flag(
-            False, "Variant: add the 8 departments and 12 specialists of Experimental Medicine "
-                   "(project content)."),
-        "events": flag(False, "Variant: one event card per round (project content)."),
-        "params": params_option(),
-    }
-    variants = {
-        "admissions-panic": {"admissions_panic": True},
-        "national-epidemic": {"national_epidemic": True},
-        "super-resistant-virus": {"super_resistant_virus": True},
-        "experimental-medicine": {"experimental_medicine": True},
-        "events": {"events": True},
-        "first-player-ambulance-1": {"first_player_may_take_ambulance_1": True},
-        "everything": {name: True for name in VARIANT_OPTIONS},
-    }
+    #: The box: 45-90 minutes (the Spanish rule text's "Duración: 45-90'"); BoardGameGeek's
+    #: weight a little over 2 of 5, a medium-light game.
+    play_minutes = (45, 90)
+    complexity = 2
+    #: Options, variants and their words for players: :mod:`.lobby`.
+    option_specs = lobby.OPTION_SPECS
+    variants = lobby.VARIANTS
+    variant_words = lobby.VARIANT_WORDS
 
     def resolve_options(self, options: Any) -> dict[str, Any]:
         resolved = super().resolve_options(options)
@@ -86,6 +54,18 @@ class DiceHospital(Game):
         except ValueError as exc:
             raise ValueError(f"dice-hospital option 'params': {exc}") from exc
         return resolved
+
+    # ---- words for players: tooltips, reference tables (catalogue.py) ------------------------------
+    def catalogue(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """Every component of a table with these options, with what it does and its numbers,
+        read from the content of their ``params`` (so a designer's change shows at once)."""
+        resolved = self.resolve_options(options)
+        return catalogue.entries(content_for(resolved["params"] or None), resolved, check_lang(lang))
+
+    def reference(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """The discharge table, what each department treats and what each specialist adds."""
+        resolved = self.resolve_options(options)
+        return catalogue.reference(content_for(resolved["params"] or None), resolved, check_lang(lang))
 
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Own progress minus the best rival's (``heuristic.progress``: score, patients on their

@@ -34,6 +34,8 @@ key                     meaning
 ``return_decided``      the seat has returned an improvement or kept them all this round
 ``reports``             medical reports scored (solo; indices in the content)
 ``round_stats``         this round's facts the solo medical reports check
+``round_points``        per round scored: where its points came from (discharge table, empty
+                        wards, administrator, event, medical reports), for the end's breakdown
 ======================  ========================================================================
 """
 
@@ -72,7 +74,7 @@ def new_hospital(beds: int) -> Hospital:
         "administrator": -1, "starting_dice": [], "setup_done": False,
         "discharged": [],
         "activation": idle_activation(), "activation_ended": True, "return_decided": True,
-        "reports": [], "round_stats": {},
+        "reports": [], "round_stats": {}, "round_points": [],
     }
 
 

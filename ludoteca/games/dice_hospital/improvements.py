@@ -85,16 +85,19 @@ class ImprovementRules(Supplies):
     # ---- handlers -------------------------------------------------------------------------------
     def reveal_offer(self, seat: int, action: Action) -> list[Event]:
         what = action["kind"]
+        shown = None
         if what == "department":
             self.department_offer.append(self.department_pile.pop())
+            shown = self.content.department_ids[self.department_offer[-1]]
         elif what == "specialist":
             self.specialist_offer.append(self.specialist_pile.pop())
+            shown = self.content.specialist_ids[self.specialist_offer[-1]]
         self.reveals_left = self.reveals_left - 1 if what != "none" else 0
         if self.options["extra_offer_timing"] == "round-start":
             self._next_reveal_or_roll()
         else:
             self._next_reveal_or_take()
-        return [{"type": "revealed", "seat": seat, "kind": what}]
+        return [{"type": "revealed", "seat": seat, "kind": what, "id": shown}]
 
     def take_improvement(self, seat: int, action: Action) -> list[Event]:
         hospital = self.hospitals[seat]

@@ -15,9 +15,10 @@ from .supplies import Supplies
 
 class IntakeRules(Supplies):
     # ---- the start of a round -----------------------------------------------------------------
-    def _start_round(self) -> None:
+    def _start_round(self) -> list[Event]:
         """Events variant: one event card, revealed before the intake; then the staff is at
-        home (:meth:`_staff_come_home`) and the intake begins."""
+        home (:meth:`_staff_come_home`) and the intake begins.  The ``round`` event opens the
+        round's section of the log."""
         self.event = -1
         if self.event_pile:
             self.event = self.event_pile.pop()
@@ -37,7 +38,10 @@ class IntakeRules(Supplies):
         for hospital in self.hospitals:
             hospital["round_stats"] = {}
         self.reveals_left = self.extra_reveals("round-start")
+        started: Event = {"type": "round", "round": self.round, "section": True,
+                          "event": self.content.events[self.event]["id"] if self.event >= 0 else None}
         self._next_reveal_or_roll()
+        return [started]
 
     def _next_reveal_or_roll(self) -> None:
         """Board Game Arena's timing (option ``extra_offer_timing``): the round's first player
@@ -145,9 +149,10 @@ class IntakeRules(Supplies):
         line = self.intake_line
         j = next(i for i in range(start, end) if line[i][0] == colour)
         line[start], line[j] = line[j], line[start]
+        value = line[start][1]
         self.sort_position = start + 1
         self._advance_sort()
-        return [{"type": "sorted", "seat": seat, "colour": action["colour"]}]
+        return [{"type": "sorted", "seat": seat, "colour": action["colour"], "value": value}]
 
     def claim_ambulance(self, seat: int, action: Action) -> list[Event]:
         number = action["number"]
@@ -205,7 +210,7 @@ class IntakeRules(Supplies):
             for h in self.hospitals:
                 h["round_stats"]["patients"] = sum(1 for c in h["bed_colour"] if c >= 0)
             self._start_improvements()
-        return [{"type": "admitted", "seat": seat, "bed": bed}]
+        return [{"type": "admitted", "seat": seat, "bed": bed, "colour": COLOURS[colour], "value": value}]
 
     # ---- refusals in words ---------------------------------------------------------------------
     def _why_illegal_in_claim(self, seat: int, action: Action) -> str | None:
@@ -216,7 +221,7 @@ class IntakeRules(Supplies):
         if not isinstance(number, int) or not 1 <= number <= len(owners):
             return f"there is no ambulance {number!r}; ambulances are 1-{len(owners)}"
         if owners[number - 1] >= 0:
-            return f"ambulance {number} is already taken by seat {owners[number - 1]}"
+            return f"ambulance {number} is already taken by {self.player(owners[number - 1])}"
         if number == 1:
             return "the first player may not take ambulance 1 (option first_player_may_take_ambulance_1)"
         return None

@@ -1,8 +1,10 @@
-"""Labels for Dice Hospital actions and events in English, Spanish and French.
+"""Labels for Dice Hospital actions in English, Spanish and French, and the words labels,
+log lines (:mod:`.log_words`) and prompts (:mod:`.prompts`) share: colours, beds, reports.
 
 People see words, not data: every label names departments, specialists, administrators and
-medical reports by their names, lists beds and scores in words, and never falls back to the
-engine's ``key=value`` form for an action or event the game produces.
+medical reports by their names, counts beds from 1 as people do, names seats deciding at once
+by the table's names, and never falls back to the engine's ``key=value`` form for an action
+the game produces.
 
 ``describe_action`` needs a little of the position (the offer a "take" points at, what the
 seats to move own at an index); it reads it through the named accessors of :class:`Table`,
@@ -35,6 +37,8 @@ class Table(Protocol):
 
     def tie_being_sorted(self) -> tuple[list[list[int]], int]: ...
 
+    def player(self, seat: int, lang: str = "en") -> str: ...
+
 
 COLOUR_NAMES = {
     "red": {"en": "red", "es": "rojo", "fr": "rouge"},
@@ -51,7 +55,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
                        "(empatados a {value}: {dice})",
                  "fr": "Placer le {colour} {value} ensuite, dans l'ambulance {number} "
                        "(ex aequo à {value} : {dice})"},
-    "for_seat": {"en": "{what} (seat {seat})", "es": "{what} (asiento {seat})", "fr": "{what} (place {seat})"},
+    "for_seat": {"en": "{what} ({seat})", "es": "{what} ({seat})", "fr": "{what} ({seat})"},
     "admin": {"en": "Keep the administrator {name}", "es": "Quedarse con el administrador {name}",
               "fr": "Garder le directeur {name}"},
     "sort": {"en": "Put a {colour} die next in the ambulances",
@@ -96,75 +100,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "end": {"en": "End my activation", "es": "Terminar mi activación", "fr": "Terminer mon activation"},
     "department_kind": {"en": "department", "es": "departamento", "fr": "service"},
     "specialist_kind": {"en": "specialist", "es": "especialista", "fr": "spécialiste"},
-    # events
-    "ev_ambulance": {"en": "Seat {seat} takes ambulance {number}",
-                     "es": "El asiento {seat} toma la ambulancia {number}",
-                     "fr": "La place {seat} prend l'ambulance {number}"},
-    "ev_first_player": {"en": "Seat {seat} becomes first player and gains a blood bag",
-                        "es": "El asiento {seat} pasa a ser jugador inicial y gana una bolsa de sangre",
-                        "fr": "La place {seat} devient premier joueur et gagne une poche de sang"},
-    "ev_first_player_no_blood": {"en": "Seat {seat} becomes first player",
-                                 "es": "El asiento {seat} pasa a ser jugador inicial",
-                                 "fr": "La place {seat} devient premier joueur"},
-    "ev_department": {"en": "Seat {seat} uses {name} on {beds}",
-                      "es": "El asiento {seat} usa {name} en {beds}",
-                      "fr": "La place {seat} utilise {name} sur {beds}"},
-    "ev_discharge": {"en": "Seat {seat} discharges {patients} patient(s): {points} points (+{bonus})",
-                     "es": "El asiento {seat} da de alta a {patients} paciente(s): {points} puntos (+{bonus})",
-                     "fr": "La place {seat} fait sortir {patients} patient(s) : {points} points (+{bonus})"},
-    "ev_neglect": {"en": "Seat {seat}: {count} neglected patient(s), {died} died",
-                   "es": "Asiento {seat}: {count} paciente(s) desatendido(s), {died} fallecido(s)",
-                   "fr": "Place {seat} : {count} patient(s) négligé(s), {died} décès"},
-    "ev_start": {"en": "Seat {seat} has valued its starting patients",
-                 "es": "El asiento {seat} ha asignado valores a sus pacientes iniciales",
-                 "fr": "La place {seat} a fixé les valeurs de ses patients de départ"},
-    "ev_admin_chosen": {"en": "Seat {seat} has kept an administrator",
-                        "es": "El asiento {seat} se ha quedado con un administrador",
-                        "fr": "La place {seat} a gardé un directeur"},
-    "ev_administrators": {"en": "Administrators kept: {ids}", "es": "Administradores elegidos: {ids}",
-                          "fr": "Directeurs gardés : {ids}"},
-    "ev_sorted": {"en": "Seat {seat} puts a {colour} die next", "es": "El asiento {seat} coloca un dado {colour}",
-                  "fr": "La place {seat} place un dé {colour}"},
-    "ev_morgue": {"en": "Seat {seat} sends the patient in bed {bed} to the morgue",
-                  "es": "El asiento {seat} envía al paciente de la cama {bed} a la morgue",
-                  "fr": "La place {seat} envoie le patient du lit {bed} à la morgue"},
-    "ev_admitted": {"en": "Seat {seat} admits a patient to bed {bed}",
-                    "es": "El asiento {seat} ingresa a un paciente en la cama {bed}",
-                    "fr": "La place {seat} admet un patient au lit {bed}"},
-    "ev_revealed": {"en": "Seat {seat} reveals an extra {kind}", "es": "El asiento {seat} revela un {kind} adicional",
-                    "fr": "La place {seat} révèle un {kind} supplémentaire"},
-    "ev_revealed_none": {"en": "Seat {seat} reveals nothing extra", "es": "El asiento {seat} no revela nada más",
-                         "fr": "La place {seat} ne révèle rien de plus"},
-    "ev_took": {"en": "Seat {seat} takes {name}", "es": "El asiento {seat} toma {name}",
-                "fr": "La place {seat} prend {name}"},
-    "ev_passed": {"en": "Seat {seat} takes no improvement", "es": "El asiento {seat} no toma mejora",
-                  "fr": "La place {seat} ne prend aucune amélioration"},
-    "ev_returned": {"en": "Seat {seat} returns {name} for {blood} blood bag(s)",
-                    "es": "El asiento {seat} devuelve {name} por {blood} bolsa(s) de sangre",
-                    "fr": "La place {seat} rend {name} contre {blood} poche(s) de sang"},
-    "ev_specialist": {"en": "Seat {seat}: the {name} treats {beds}",
-                      "es": "Asiento {seat}: el {name} cura {beds}",
-                      "fr": "Place {seat} : le {name} soigne {beds}"},
-    "ev_blood_gained": {"en": "Seat {seat} gains {amount} blood bag(s)",
-                        "es": "El asiento {seat} gana {amount} bolsa(s) de sangre",
-                        "fr": "La place {seat} gagne {amount} poche(s) de sang"},
-    "ev_blood_treat": {"en": "Seat {seat} treats bed {bed} with a blood bag",
-                       "es": "El asiento {seat} cura la cama {bed} con una bolsa de sangre",
-                       "fr": "La place {seat} soigne le lit {bed} avec une poche de sang"},
-    "ev_blood_colour": {"en": "Seat {seat} makes bed {bed} {colour} with a blood bag",
-                        "es": "El asiento {seat} vuelve {colour} la cama {bed} con una bolsa de sangre",
-                        "fr": "La place {seat} rend le lit {bed} {colour} avec une poche de sang"},
-    "ev_activation_ended": {"en": "Seat {seat} ends its activation",
-                            "es": "El asiento {seat} termina su activación",
-                            "fr": "La place {seat} termine son activation"},
-    "ev_report": {"en": "Seat {seat} completes the medical report “{report}”: {points} points",
-                  "es": "El asiento {seat} cumple el informe médico «{report}»: {points} puntos",
-                  "fr": "La place {seat} remplit le rapport médical « {report} » : {points} points"},
-    "ev_game_over": {"en": "Game over: {scores}", "es": "Fin de la partida: {scores}",
-                     "fr": "Fin de la partie : {scores}"},
-    # words inside labels
-    "seat_score": {"en": "seat {seat} {score}", "es": "asiento {seat} {score}", "fr": "place {seat} {score}"},
-    "seat_admin": {"en": "seat {seat} {name}", "es": "asiento {seat} {name}", "fr": "place {seat} {name}"},
+    "and": {"en": " and ", "es": " y ", "fr": " et "},
     "one_bed": {"en": "bed {beds}", "es": "la cama {beds}", "fr": "le lit {beds}"},
     "some_beds": {"en": "beds {beds}", "es": "las camas {beds}", "fr": "les lits {beds}"},
     # medical reports (solo): what each kind asks, for labels and the terminal
@@ -210,9 +146,16 @@ def _name_of(content: Content, kind: str, ident: str, lang: str) -> str:
     return _names(content, kind)[ids.index(ident)][lang]
 
 
+def bed_number(bed: int) -> int:
+    """The bed as people count it: the first bed is bed 1 (actions and events count from 0)."""
+    return bed + 1
+
+
 def beds_in_words(beds: list[int], lang: str) -> str:
-    """``bed 3`` / ``beds 0, 4, 5`` in ``lang``."""
-    joined = ", ".join(str(b) for b in beds)
+    """``bed 4`` / ``beds 1, 5 and 6`` in ``lang``, counted from 1."""
+    numbers = [str(bed_number(b)) for b in beds]
+    joined = numbers[0] if len(numbers) == 1 else (
+        ", ".join(numbers[:-1]) + text(CATALOGUE, "and", lang) + numbers[-1])
     return text(CATALOGUE, "one_bed" if len(beds) == 1 else "some_beds", lang, beds=joined)
 
 
@@ -243,7 +186,7 @@ def describe_action(table: Table, action: dict[str, Any], lang: str) -> str:
         if kind == "ambulance":
             return text(CATALOGUE, "ambulance", lang, number=action["number"])
         if kind in ("morgue", "bed", "patient", "blood"):
-            return text(CATALOGUE, kind, lang, bed=action["bed"])
+            return text(CATALOGUE, kind, lang, bed=bed_number(action["bed"]))
         if kind == "reveal":
             if action["kind"] == "none":
                 return text(CATALOGUE, "reveal_none", lang)
@@ -281,7 +224,8 @@ def _per_seat(table: Table, words: Callable[[int], str | None], lang: str) -> st
             phrases.setdefault(phrase, []).append(seat)
     if len(phrases) == 1:
         return next(iter(phrases))
-    return " / ".join(text(CATALOGUE, "for_seat", lang, what=phrase, seat=", ".join(map(str, seats)))
+    return " / ".join(text(CATALOGUE, "for_seat", lang, what=phrase,
+                           seat=", ".join(table.player(s, lang) for s in seats))
                       for phrase, seats in phrases.items())
 
 
@@ -310,56 +254,4 @@ def _owned_name(table: Table, action: dict[str, Any], lang: str) -> str:
         owned = table.owned(seat, kind)
         return _names(table.content, kind)[owned[index]][lang] if 0 <= index < len(owned) else None
 
-    return _per_seat(table, name, lang) or f"{text(CATALOGUE, f'{kind}_kind', lang)} {index}"
-
-
-def describe_event(content: Content, event: dict[str, Any], lang: str) -> str:
-    """A log line for an event; needs only the content (events name things by id)."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    if kind == "ambulance":
-        return text(CATALOGUE, "ev_ambulance", lang, seat=seat, number=event["number"])
-    if kind == "department":
-        return text(CATALOGUE, "ev_department", lang, seat=seat,
-                    name=_name_of(content, "department", event["id"], lang),
-                    beds=beds_in_words(event["beds"], lang))
-    if kind == "specialist":
-        return text(CATALOGUE, "ev_specialist", lang, seat=seat,
-                    name=_name_of(content, "specialist", event["id"], lang),
-                    beds=beds_in_words(event["beds"], lang))
-    if kind in ("took", "returned"):
-        return text(CATALOGUE, f"ev_{kind}", lang, seat=seat, blood=event.get("blood", 0),
-                    name=_name_of(content, event["kind"], event["id"], lang))
-    if kind == "revealed":
-        if event["kind"] == "none":
-            return text(CATALOGUE, "ev_revealed_none", lang, seat=seat)
-        return text(CATALOGUE, "ev_revealed", lang, seat=seat,
-                    kind=text(CATALOGUE, f"{event['kind']}_kind", lang))
-    if kind == "discharge":
-        return text(CATALOGUE, "ev_discharge", lang, seat=seat, patients=event["patients"],
-                    points=event["points"], bonus=event["empty_bonus"])
-    if kind == "neglect":
-        return text(CATALOGUE, "ev_neglect", lang, seat=seat, count=len(event["beds"]), died=len(event["died"]))
-    if kind == "report":
-        report = next(r for r in content.reports if r["id"] == event["report"])
-        return text(CATALOGUE, "ev_report", lang, seat=seat, report=report_text(report, lang),
-                    points=event["points"])
-    if kind == "game_over":
-        scores = ", ".join(text(CATALOGUE, "seat_score", lang, seat=s, score=score)
-                           for s, score in enumerate(event["scores"]))
-        return text(CATALOGUE, "ev_game_over", lang, scores=scores)
-    if kind == "administrators":
-        admins = content.administrators
-        chosen = [text(CATALOGUE, "seat_admin", lang, seat=s, name=admins[content.administrator_index(a)]["name"][lang])
-                  for s, a in enumerate(event["ids"]) if a is not None]
-        return text(CATALOGUE, "ev_administrators", lang, ids="; ".join(chosen))
-    if kind in ("sorted", "blood_colour"):
-        return text(CATALOGUE, f"ev_{kind}", lang, seat=seat, bed=event.get("bed"),
-                    colour=colour_name(event["colour"], lang))
-    if kind == "first_player" and not event.get("blood", 1):
-        return text(CATALOGUE, "ev_first_player_no_blood", lang, seat=seat)
-    if kind in ("first_player", "start", "admin_chosen", "morgue", "admitted", "passed",
-                "blood_gained", "blood_treat", "activation_ended"):
-        return text(CATALOGUE, f"ev_{kind}", lang, seat=seat, bed=event.get("bed"),
-                    amount=event.get("amount"))
-    return ", ".join(f"{k}={v}" for k, v in event.items() if k != "to")
+    return _per_seat(table, name, lang) or text(CATALOGUE, f"{kind}_kind", lang)

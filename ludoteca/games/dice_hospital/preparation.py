@@ -60,18 +60,21 @@ class PreparationRules(Supplies):
         hospital["administrator"] = next(a for a in self.administrator_hands[seat]
                                          if admins[a]["id"] == action["admin"])
         hospital["setup_done"] = True
-        return self._maybe_finish_setup([{"type": "admin_chosen", "seat": seat, "to": [seat]}])
+        # The table learns that a choice was made; only its owner reads which (the private twin).
+        return self._maybe_finish_setup([{"type": "admin_chosen", "seat": seat, "not_to": [seat]},
+                                         {"type": "admin_kept", "seat": seat, "admin": action["admin"],
+                                          "to": [seat]}])
 
     def _maybe_finish_setup(self, events: list[Event]) -> list[Event]:
         if all(h["setup_done"] for h in self.hospitals):
-            self._finish_setup()
             admins = self.content.administrators
             events.append({"type": "administrators",
                            "ids": [admins[h["administrator"]]["id"] if h["administrator"] >= 0 else None
                                    for h in self.hospitals]})
+            events += self._finish_setup()
         return events
 
-    def _finish_setup(self) -> None:
+    def _finish_setup(self) -> list[Event]:
         """Administrators are revealed (the unkept ones go back to the box) and act."""
         for seat in self.turn_order():
             hospital = self.hospitals[seat]
@@ -79,4 +82,4 @@ class PreparationRules(Supplies):
             admin = self._administrator(hospital, "start_blood")
             if admin is not None:
                 self._gain_blood(hospital, admin["amount"])
-        self._start_round()
+        return self._start_round()

@@ -21,7 +21,7 @@ class RoundEndRules(Supplies):
             events += self._end_game()
         else:
             self._shift_change()
-            self._start_round()
+            events += self._start_round()
         return events
 
     # ---- phase 4: neglect -----------------------------------------------------------------------
@@ -78,23 +78,34 @@ class RoundEndRules(Supplies):
         for seat in self.turn_order():
             hospital = self.hospitals[seat]
             out = hospital["discharged"]
-            points = self.discharge_points(len(out))
+            table_points = self.discharge_points(len(out))
             admin = administrators[hospital["administrator"]] if hospital["administrator"] >= 0 else None
+            admin_points = event_points = 0
             if admin and admin["kind"] == "colour_discharge_bonus":
-                points += admin["amount"] * sum(1 for c in out if c == admin["colour"])
+                admin_points = admin["amount"] * sum(1 for c in out if c == admin["colour"])
             if kind == "colour_discharge_bonus":
-                points += amount * sum(1 for c in out if c == event_colour)
+                event_points = amount * sum(1 for c in out if c == event_colour)
             elif kind == "discharge_bonus_each":
-                points += amount * len(out)
+                event_points = amount * len(out)
+            points = table_points + admin_points + event_points
             empty = all(c < 0 for c in hospital["bed_colour"])
             bonus = 0
             if empty and (out or not self.options["empty_bonus_needs_discharge"]):
                 bonus = self.content.rules["empty_wards_bonus"]
                 if admin and admin["kind"] == "empty_bonus_extra":
+                    admin_points += admin["amount"]
                     bonus += admin["amount"]
                 if kind == "empty_bonus_extra":
+                    event_points += amount
                     bonus += amount
             hospital["score"] += points + bonus
+            # The ledger of this round's points, for the end's breakdown (score_words.py).
+            hospital.setdefault("round_points", []).append({
+                "round": self.round, "patients": len(out), "table": table_points,
+                "empty": self.content.rules["empty_wards_bonus"] if bonus else 0,
+                "administrator": admin_points, "event": event_points,
+                "event_id": self.content.events[self.event]["id"] if event_points else None,
+                "reports": []})
             for colour in out:
                 self.bag[colour] += 1
             hospital["round_stats"].update(discharged=list(out), empty=empty)
@@ -135,6 +146,7 @@ class RoundEndRules(Supplies):
                 points = self.content.reports[report]["points"]
                 hospital["score"] += points
                 hospital["reports"].append(report)
+                hospital["round_points"][-1]["reports"].append([self.content.reports[report]["id"], points])
                 self.reports_face_up.remove(report)
                 events.append({"type": "report", "seat": 0,
                                "report": self.content.reports[report]["id"], "points": points})
@@ -167,5 +179,5 @@ class RoundEndRules(Supplies):
             self.final_scores.append(hospital["score"] - penalty * hospital["fatalities"]
                                      + rules["blood_bag_end_points"] * hospital["blood_bags"])
         self.phase = "over"
-        return [{"type": "game_over", "scores": list(self.final_scores)}]
+        return [{"type": "game_over", "scores": list(self.final_scores), "winners": self.winners}]
 

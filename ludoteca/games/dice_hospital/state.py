@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from ludoteca.engine import State
 from ludoteca.engine.state import Action, Event
 
-from . import encoding, labels
+from . import encoding, labels, log_words, prompts, score_words
 from .activation import ActivationRules
 from .content import content_for
 from .hospital import new_hospital, patients_left
@@ -201,7 +201,13 @@ class DiceHospitalState(PreparationRules, IntakeRules, ImprovementRules, Activat
         return labels.describe_action(self, action, lang)
 
     def _describe_event(self, event: Event, lang: str) -> str:
-        return labels.describe_event(self.content, event, lang)
+        return log_words.describe_event(self.content, event, lang, lambda seat: self.player(seat, lang))
+
+    def _prompt(self, seat: int, lang: str) -> str:
+        return prompts.prompt(self, seat, lang)
+
+    def _score_breakdown(self, lang: str) -> list[list[tuple[str, float]]]:
+        return score_words.breakdown(self, lang)
 
     def action_index(self, action: Action) -> int:
         """A fixed integer for ``action`` (see ``encoding.ActionLayout`` for the blocks)."""

@@ -64,7 +64,7 @@ def render_text(view: dict[str, Any], lang: str) -> str:
     admins = {a["id"]: a for a in content.administrators}
     phase = BOARD_WORDS.get(f"phase_{view['phase']}", {}).get(lang, view["phase"])
     lines = [f"{w('round')} {view['round']}/{view['rounds']} · {w('phase')}: {phase} · "
-             f"{w('first')}: {w('seat')} {view['first_player']}"]
+             f"{w('first')}: {w('seat')} {view['first_player'] + 1}"]
     if view.get("event"):
         event = next(e for e in content.events if e["id"] == view["event"])
         lines[0] += f" · {w('event')}: {event['name'][lang]} ({event['text'][lang]})"
@@ -77,7 +77,7 @@ def render_text(view: dict[str, Any], lang: str) -> str:
     if view["ambulances"]:
         lines.append(f"{w('ambulances')}: " + " | ".join(
             f"{a['number']}: " + " ".join(_die(c, v) for c, v in a["patients"])
-            + (f" ({w('seat')} {a['owner']})" if a["owner"] >= 0 else "")
+            + (f" ({w('seat')} {a['owner'] + 1})" if a["owner"] >= 0 else "")
             for a in view["ambulances"]))
     if view["intake_line"]:
         lines.append("> " + " ".join(_die(c, v) for c, v in view["intake_line"]))
@@ -86,7 +86,9 @@ def render_text(view: dict[str, Any], lang: str) -> str:
         lines.append(f"{w('reports')}: " + "; ".join(report_text(reports[r], lang) for r in view["medical_reports"]))
     per_ward = view["beds_per_ward"]
     for seat, pl in enumerate(view["seats"]):
-        head = (f"{w('seat')} {seat}: {w('score')} {pl['score']}, {w('blood')} {pl['blood_bags']}, "
+        # Seats and beds counted from 1, as the labels and the web board count them; the score is
+        # the view's (final once over), as the end's breakdown sums it.
+        head = (f"{w('seat')} {seat + 1}: {w('score')} {view['scores'][seat]}, {w('blood')} {pl['blood_bags']}, "
                 f"{w('dead')} {pl['fatalities']}, {w('nurses')} {pl['nurses']}")
         if pl["administrator"]:
             head += f", {admins[pl['administrator']]['name'][lang]}"
@@ -102,7 +104,7 @@ def render_text(view: dict[str, Any], lang: str) -> str:
             if bed["tint"]:
                 cell += "~" + bed["tint"][0].upper()
             cells.append(cell)
-        wards = [" ".join(f"{b}:{cells[b]}" for b in range(start, min(start + per_ward, len(cells))))
+        wards = [" ".join(f"{b + 1}:{cells[b]}" for b in range(start, min(start + per_ward, len(cells))))
                  for start in range(0, len(cells), per_ward)]
         lines.append(f"  {w('beds')}: " + " | ".join(wards))
         lines.append(f"  {w('depts')}: " + ", ".join(

@@ -172,5 +172,5 @@ def test_solo_blood_bag_only_for_ambulance_1(number, any_ambulance, gained):
     assert s.hospitals[0]["blood_bags"] == blood + gained and s.first_player == 0
     event = next(e for e in events if e["type"] == "first_player")
     assert event["blood"] == gained
-    assert s.describe_event(event) == ("Seat 0 becomes first player and gains a blood bag" if gained
-                                       else "Seat 0 becomes first player")
+    assert s.describe_event(event) == ("Player 1 became first player and gained a blood bag" if gained
+                                       else "Player 1 became first player")

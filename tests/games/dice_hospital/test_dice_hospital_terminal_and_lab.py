@@ -38,8 +38,10 @@ def test_simultaneous_labels_name_each_seats_card_never_an_index():
     give_department(s, 0, "ent")
     give_department(s, 1, "intensive-care")
     label = s.describe({"type": "department", "dept": 6})
-    assert label == "Use Ear, nose and throat (seat 0) / Intensive care (seat 1)"
-    assert "6" not in label.replace("seat 0", "").replace("seat 1", "")
+    assert label == "Use Ear, nose and throat (Player 1) / Intensive care (Player 2)"
+    assert s.describe({"type": "department", "dept": 6}, "es", names=["Ana", "Bruno"]) == \
+        "Usar Otorrinolaringología (Ana) / Cuidados intensivos (Bruno)"
+    assert "6" not in label
     give_specialist(s, 0, "surgeon")
     give_specialist(s, 1, "surgeon")
     assert s.describe({"type": "meeple", "meeple": 0}, "es") == "Enviar al Cirujano"

@@ -108,15 +108,16 @@ def test_event_labels_name_things():
     s = new(2, seed=1)
     content = s.content
     assert s.describe_event({"type": "took", "seat": 1, "kind": "department", "id": "ent"}) == \
-        "Seat 1 takes Ear, nose and throat"
+        "Player 2 took the department Ear, nose and throat"
     assert s.describe_event({"type": "department", "seat": 0, "id": "radiology", "beds": [0, 4, 5],
-                             "discharged": []}, "es") == "El asiento 0 usa Radiología en las camas 0, 4, 5"
+                             "discharged": []}, "es") == "Jugador 1 usó Radiología en las camas 1, 5 y 6"
     assert s.describe_event({"type": "specialist", "seat": 0, "id": "surgeon", "beds": [2],
-                             "discharged": []}, "fr") == "Place 0 : le Chirurgien soigne le lit 2"
+                             "discharged": []}, "fr") == "Le Chirurgien de Joueur 1 a soigné le lit 3"
     assert s.describe_event({"type": "report", "seat": 0, "report": "red-recovery", "points": 3}) == \
-        "Seat 0 completes the medical report “discharge 3 red patients in one round”: 3 points"
-    assert s.describe_event({"type": "game_over", "scores": [18, -2]}) == "Game over: seat 0 18, seat 1 -2"
-    assert s.describe_event({"type": "revealed", "seat": 0, "kind": "none"}) == "Seat 0 reveals nothing extra"
+        "Player 1 completed the medical report “discharge 3 red patients in one round”: 3 points"
+    assert s.describe_event({"type": "game_over", "scores": [18, -2]}) == \
+        "Game over. Player 1 18 points, Player 2 −2 points"
+    assert s.describe_event({"type": "revealed", "seat": 0, "kind": "none"}) == "Player 1 revealed nothing extra"
     assert content.department_ids.index("ent") >= 6
 
 
