@@ -581,12 +581,14 @@ COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
 
 def content_ids(game: Any, options: Mapping[str, Any] | None, lang: str) -> dict[str, str]:
     """The content keys a label must not show raw in ``lang``: key -> the name people read.
-    A key that is its own name in that language (English "red") is a word, not an id."""
+    A key that is a word of its own name in that language (English "red", "lawyer" of "Hospital
+    lawyer") is a word a sentence may use, not an id."""
     found: dict[str, str] = {}
     for entry in game.catalogue(options, lang):
-        key = entry["id"].split(":", 1)[1]
-        if "_" in key or key.casefold() != entry["name"].casefold():
-            found[key] = entry["name"]
+        key, name = entry["id"].split(":", 1)[1], entry["name"]
+        if "_" not in key and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", name, re.IGNORECASE):
+            continue  # a word of its own name ("lawyer" of "Hospital lawyer"): a sentence may say it
+        found[key] = name
     return found
 
 
