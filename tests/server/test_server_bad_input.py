@@ -47,7 +47,7 @@ def version_of(player: Guest, table_id: str) -> int:
     ('{"type": "act", "table": "TABLE", "seat": 0, "version": 0, "action": {"type": "fly"}}', "illegal",
      "'fly'"),
     ('{"type": "act", "table": "TABLE", "seat": 0, "version": 0, "action": {"type": "place", "tile": 99,'
-     ' "x": 0, "y": 0, "dir": "E"}}', "illegal", "strip 99"),
+     ' "x": 0, "y": 0, "dir": "E"}}', "illegal", "not the strip to place now"),
     ('{"type": "act", "table": "TABLE", "seat": 1, "version": 0, "action": {"type": "pick", "tile": 1}}',
      "not_your_seat", "held by a bot"),
     ('{"type": "act", "table": "TABLE", "seat": 7, "version": 0, "action": {}}', "bad_seat", "from 0 to 1"),
