@@ -13,6 +13,14 @@ a misspelt method) or is a plain function taking the state first::
               then=("play", "over")),
         Phase("over"),
     )
+
+A phase in which every seat acts at once on its own things (Dice Hospital's activation: each
+player treats the patients of their own hospital) says so with ``independent=True``; then a
+seat may take back its own steps even when other seats acted in between (``State.undo_steps``).
+What the seats do share in such a phase (a common supply) is named by ``shared``: a method
+returning that part of the state, compared before and after each action there.  An undo never
+crosses another seat's action when the actions taken back changed what is shared, since the
+other seat's action may have depended on it.
 """
 
 from __future__ import annotations
@@ -48,6 +56,12 @@ class Phase:
     handlers: Mapping[str, Handler] = field(default_factory=dict)
     then: tuple[str, ...] = ()
     help: str = ""
+    #: Each seat acts on its own things here: one seat's actions never change another's legal
+    #: actions or their outcome, except through ``shared`` (so undo may cross them).
+    independent: bool = False
+    #: In an independent phase, what the seats share (``shared(state)``, any value that ``==``
+    #: compares: Dice Hospital's blood-bag supply); None: nothing.
+    shared: Callable[[Any], Any] | str | None = None
 
     def bind(self, state_class: type) -> Bound:
         """This phase's parts as plain functions of ``state_class`` (names looked up once).
@@ -55,12 +69,13 @@ class Phase:
         A name the class lacks becomes a function that raises naming it; the registration
         check (contract.py) refuses such a game before it is ever played."""
         handlers = {kind: _function(state_class, self.name, fn) for kind, fn in self.handlers.items()}
+        shared = None if self.shared is None else _function(state_class, self.name, self.shared)
         return Bound(_function(state_class, self.name, self.movers), _function(state_class, self.name, self.legal),
-                     handlers, self.name)
+                     handlers, self.name, self.independent, shared)
 
     def method_names(self) -> list[str]:
         """The state methods this phase names (the registration check looks each one up)."""
-        parts = [self.movers, self.legal, *self.handlers.values()]
+        parts = [self.movers, self.legal, *self.handlers.values(), self.shared]
         return [p for p in parts if isinstance(p, str)]
 
 
@@ -73,6 +88,8 @@ class Bound:
     legal: Callable[..., list[dict[str, Any]]]
     handlers: Mapping[str, Callable[..., list[dict[str, Any]]]]
     name: str
+    independent: bool = False
+    shared: Callable[..., Any] | None = None
 
     def handle(self, state: Any, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         handler = self.handlers.get(action["type"])

@@ -70,6 +70,13 @@ class State:
     #: sent privately (with "to") count too.  Undo never goes back past one of them.
     REVEALS: ClassVar[frozenset[str]] = frozenset()
 
+    #: Undo's bookkeeping of independent phases (see ``undo_steps``): the index of the first
+    #: action of the current run of actions all played in one independent phase, and the
+    #: actions of that run that changed what the seats share there.  Class defaults serve a
+    #: state loaded with ``from_json`` (sealed: it can undo nothing anyway).
+    _fence: int = 0
+    _shared_by: tuple[int, ...] = ()
+
     game: GameRef
     players: int
     seed: int
@@ -232,27 +239,57 @@ class State:
         action = dict(action)
         self._legal_cache.clear()
         draws = self.rng.draws
-        events = self._apply(seat, action)
-        self._actions.append([seat, action])
+        bound = self._BOUND_PHASES.get(self.phase) if self._BOUND_PHASES else None
+        if bound is None or not bound.independent:
+            events = self._apply(seat, action)
+            self._actions.append([seat, action])
+            self._fence = len(self._actions)
+        else:
+            shared = bound.shared
+            before = shared(self) if shared is not None else None
+            events = self._apply(seat, action)
+            self._actions.append([seat, action])
+            if self.phase != bound.name:        # the phase ended: its run is over
+                self._fence, self._shared_by = len(self._actions), ()
+            elif shared is not None and shared(self) != before:
+                self._shared_by = (*self._shared_by, len(self._actions) - 1)
         if self.rng.draws != draws or any("to" in e or e["type"] in self.REVEALS for e in events):
             self._sealed = len(self._actions)
         return events
 
+    def undo_indices(self, seat: int) -> list[int]:
+        """The places in the record of the actions ``seat`` may take back, oldest first (see
+        :meth:`undo_steps`); the record without exactly these actions is the position after
+        the undo, and every other seat's action in it is still legal there."""
+        self._check_seat(seat)
+        if seat not in self.to_move:
+            return []
+        found: list[int] = []
+        crossed = False    # another seat's action lies between the newest action and this one
+        actions, fence, shared_by = self._actions, self._fence, self._shared_by
+        for index in range(len(actions) - 1, self._sealed - 1, -1):
+            if actions[index][0] == seat:
+                if crossed and (index < fence or index in shared_by):
+                    break
+                found.append(index)
+            elif index >= fence:
+                crossed = True
+            else:
+                break
+        found.reverse()
+        return found
+
     def undo_steps(self, seat: int) -> int:
         """How many of its latest actions ``seat`` may take back (Board Game Arena's policy).
 
-        Only while it is still this seat's decision, only its own actions with nobody else's in
-        between, and never back past chance or anything revealed.  To undo, replay the record
-        without those actions."""
-        self._check_seat(seat)
-        if seat not in self.to_move:
-            return 0
-        steps = 0
-        for index in range(len(self._actions) - 1, self._sealed - 1, -1):
-            if self._actions[index][0] != seat:
-                break
-            steps += 1
-        return steps
+        Only while it is still this seat's decision, only its own actions, and never back past
+        chance or anything revealed.  Other seats' actions may lie in between only when they
+        were all played in the same phase the game declared ``independent`` (each seat acts
+        on its own things), and none of the actions taken back that come before them changed
+        what the seats share there (the phase's ``shared``).  To undo, replay the record
+        without the actions :meth:`undo_indices` names: the others' stay, and are still
+        legal, since nothing they depended on changed."""
+        return len(self.undo_indices(seat))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """All that ``seat`` may know, nothing more; ``None`` is a spectator."""
@@ -384,6 +421,7 @@ class State:
         other._actions = list(self._actions)
         other._legal_cache = {}
         other._sealed = self._sealed
+        other._fence, other._shared_by = self._fence, self._shared_by
         self._copy_fields(other)
         other.derive()
         return other

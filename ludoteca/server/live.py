@@ -16,15 +16,18 @@ import json
 import logging
 import re
 import secrets
-from collections import OrderedDict, deque
+from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca import engine
 from ludoteca.engine import IllegalAction, State
+from ludoteca.engine.i18n import visible
 from ludoteca.engine.state import short
 
-from . import chat, clocks, invites, presence, ratings, seatbots, seats_json
+from . import catalogue, chat, clocks, invites, presence, presets, ratings, seatbots, seats_json, table_words
+from .gamelog import GameLog
 from .identity import Guest
 from .pubsub import LocalHub
 from .refusals import Rejected, StorageUnavailable
@@ -35,7 +38,6 @@ __all__ = ["LANGS", "Connection", "LiveTable", "Rejected", "TableManager", "labe
 
 log = logging.getLogger("ludoteca.server")
 LANGS = ("en", "es", "fr")
-LOG_LENGTH = 30
 MAX_CACHED = 5000
 #: What ``secrets.token_urlsafe(6)`` makes: anything else is no table, without asking the database.
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8}")
@@ -57,6 +59,10 @@ class Connection:
     closed: bool = False
     #: The tab is hidden (the page says so): its holder shows as "away", not "connected".
     away: bool = False
+    #: Per table, ``(log_epoch, entries sent)``: what of the table's log this tab has.  Each
+    #: state carries the entries it lacks; after the log was rewritten (an undo, a reload: a new
+    #: ``log_epoch``) the whole log again.
+    log_sent: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -84,7 +90,12 @@ class LiveTable:
     actors: list[int]
     #: The database's revision of this record as this process last saw it (the CAS token).
     revision: int = 0
-    log: deque = field(default_factory=lambda: deque(maxlen=LOG_LENGTH))
+    #: Every event of the game (gamelog.py), so a reload shows the whole history.
+    log: GameLog = field(default_factory=GameLog)
+    #: Goes up whenever the log is rewritten rather than appended to (undo, reload, roll-back).
+    log_epoch: int = 0
+    #: The bot seats searching for a move right now (the page shows "thinking...").
+    thinking: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     bot_tasks: dict[int, asyncio.Task] = field(default_factory=dict)
@@ -127,27 +138,12 @@ def rematch_seat(seat: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def visible(event: dict[str, Any], seat: int | None) -> bool:
-    return "to" not in event or (seat is not None and seat in event["to"])
-
-
-def label_action(state: State, action: dict[str, Any], lang: str) -> str:
-    try:
-        return state.describe(action, lang)
-    except Exception:  # a label bug must not hide a legal move
-        return json.dumps(action)
-
-
-def label_event(state: State, event: dict[str, Any], lang: str) -> str:
-    try:
-        return state.describe_event(event, lang)
-    except Exception:
-        return json.dumps(event)
+label_action, label_event = table_words.label_action, table_words.label_event
 
 
 def replay_record(game: engine.Game, players: int, seed: int, options: dict[str, Any], record: list,
-                  trusted: bool) -> tuple[State, list[tuple[int, list]]]:
-    """Rebuild a state from (seed, options, actions), keeping the recent events for the log.
+                  trusted: bool) -> tuple[State, GameLog]:
+    """Rebuild a state from (seed, options, actions), keeping every event for the log.
 
     ``trusted=False`` (a table loaded from the database) judges every stored action with the
     contract: an action that is not exactly a legal one -- ``1.0`` where the game lists ``1``,
@@ -155,7 +151,7 @@ def replay_record(game: engine.Game, players: int, seed: int, options: dict[str,
     ``trusted=True`` only for a record this server validated itself (its own live record, or
     actions other server processes validated before storing them)."""
     state = game.new(players, seed, options)
-    entries: deque = deque(maxlen=LOG_LENGTH)
+    entries = GameLog()
     for index, entry in enumerate(record):
         try:
             seat, action = entry
@@ -164,8 +160,8 @@ def replay_record(game: engine.Game, players: int, seed: int, options: dict[str,
             raise ValueError(f"stored action {index} is not legal there: {exc}") from exc
         except Exception as exc:
             raise ValueError(f"stored action {index} cannot be applied ({type(exc).__name__}: {exc})") from exc
-        entries.append((state.version, events))
-    return state, list(entries)
+        entries.append(state.version, events)
+    return state, entries
 
 
 class TableManager:
@@ -271,7 +267,7 @@ class TableManager:
             raise Rejected("damaged_table", f"table {table_id} cannot be rebuilt from its record: {exc}") from exc
         table = LiveTable(id=table_id, game=game, header=row, seats=row.pop("seats"), state=state,
                           actors=[seat for seat, _ in row.pop("actions")], revision=row["revision"])
-        table.log.extend(entries)
+        table.log = entries
         return table
 
     def _remember(self, table: LiveTable) -> None:
@@ -323,16 +319,19 @@ class TableManager:
         fresh = await self._load(table.id)
         table.state, table.actors, table.header, table.seats = fresh.state, fresh.actors, fresh.header, fresh.seats
         table.revision, table.log, table.needs_rebuild = fresh.revision, fresh.log, False
+        table.log_epoch += 1
         table.cache_version = -1
         self.schedule_clock(table)
         if announce:
             self.broadcast(table, [])
 
-    def install(self, table: LiveTable, state: State, entries: list[tuple[int, list]], revision: int) -> None:
-        """Make ``state`` (rebuilt by this process from its own record) the live one."""
+    def install(self, table: LiveTable, state: State, entries: GameLog, revision: int) -> None:
+        """Make ``state`` (rebuilt by this process from its own record) the live one; its log
+        replaces the table's, so every page gets the whole log again with its next state."""
         table.state, table.revision = state, revision
         table.actors = [seat for seat, _ in state.record()["actions"]]
-        table.log = deque(entries, maxlen=LOG_LENGTH)
+        table.log = entries if isinstance(entries, GameLog) else GameLog(entries)
+        table.log_epoch += 1
         table.header.update({"version": state.version, "to_move": list(state.to_move)})
         table.cache_version = -1
 
@@ -370,15 +369,7 @@ class TableManager:
             game = engine.game(str(game_id))
         except ValueError as exc:
             raise Rejected("unknown_game", str(exc)) from exc
-        merged: dict[str, Any] = {}
-        if variant:
-            if variant not in game.variants:
-                known = ", ".join(game.variants) or "none"
-                raise Rejected("bad_request", f"unknown variant {variant!r}; known: {known}")
-            merged.update(game.variants[variant])
-        if options is not None and not isinstance(options, dict):
-            raise Rejected("bad_request", "options must be a mapping of name to value")
-        merged.update(options or {})
+        merged = presets.merged_options(game, variant, options)  # a variant and options that disagree: refused
         try:
             state = game.new(players, seed=secrets.randbits(62), options=merged)
         except ValueError as exc:
@@ -458,6 +449,7 @@ class TableManager:
                 for seat in held:
                     seat["name"] = shown.get(table.id, name)
                 table.cache_version = -1
+                table.log_epoch += 1  # the log's lines name the player: every page relabels them
                 self.broadcast(table, [])
                 await self.hub.publish({"table": table.id, "kind": "table"})
 
@@ -591,7 +583,7 @@ class TableManager:
         table.revision += 1
         table.actors.append(seat)
         table.header.update(summary)
-        table.log.append((state.version, events))
+        table.log.append(state.version, events)
         self.broadcast(table, events)
         await self.hub.publish({"table": table.id, "kind": "action", "version": state.version,
                                 "revision": table.revision})
@@ -609,72 +601,131 @@ class TableManager:
         return seat not in table.actors[version:]
 
     # ---- what each client sees ---------------------------------------------------------------
-    def seat_payload(self, table: LiveTable, seat: int | None, lang: str) -> tuple[str, str]:
-        """View and labelled legal actions for one seat in one language, as JSON text cached per
-        version (text, not dicts: strings cost the garbage collector nothing to scan)."""
-        state = table.state
-        if table.cache_version != state.version:
+    def names(self, table: LiveTable, lang: str) -> list[str]:
+        """The seats' names in ``lang``, as the seat panel and every label show them."""
+        self._fresh_cache(table)
+        key = ("names", lang)
+        found = table.cache.get(key)
+        if found is None:
+            found = table.cache[key] = table_words.seat_names(table.seats, lang)
+        return found
+
+    @staticmethod
+    def _fresh_cache(table: LiveTable) -> None:
+        if table.cache_version != table.state.version:
             table.cache.clear()
-            table.cache_version = state.version
+            table.cache_version = table.state.version
+
+    def seat_payload(self, table: LiveTable, seat: int | None, lang: str) -> tuple[str, str, str]:
+        """View, labelled legal actions and the prompt for one seat in one language, as JSON
+        text cached per version (text, not dicts: strings cost the garbage collector nothing to
+        scan).  Labels and the prompt use the table's names."""
+        state = table.state
+        names = self.names(table, lang)
         key = (seat, lang)
         payload = table.cache.get(key)
         if payload is None:
-            legal = []
+            legal, asked = [], ""
             if seat is not None and table.status == "playing" and seat in state.to_move:
-                legal = [{"action": a, "label": label_action(state, a, lang)} for a in state.legal_actions(seat)]
-            payload = (json.dumps(state.view(seat)), json.dumps(legal))
+                legal = [{"action": a, "label": label_action(state, a, lang, names)} for a in state.legal_actions(seat)]
+                asked = table_words.prompt(state, seat, lang, names)
+            payload = (json.dumps(state.view(seat)), json.dumps(legal), json.dumps(asked))
             table.cache[key] = payload
         return payload
 
+    def breakdown(self, table: LiveTable, lang: str) -> list[dict[str, Any]] | None:
+        """The end's score breakdown in ``lang`` (None while the game goes on), cached per version."""
+        if not table.state.is_over:
+            return None
+        names = self.names(table, lang)
+        key = ("breakdown", lang)
+        if key not in table.cache:
+            table.cache[key] = table_words.breakdown(table.state, lang, names)
+        return table.cache[key]
+
     def state_text(self, table: LiveTable, seat: int | None, mine: list[int], lang: str,
-                   entries: list[tuple[int, list]], reclaim: list[int] | None = None) -> str:
+                   entries: Iterable[tuple[int, list]], reclaim: list[int] | None = None,
+                   whole: bool = False) -> str:
         """One seat's state message; ``reclaim`` lists the seats a bot plays for this guest
-        since its clock ran out (the page offers to take them back)."""
+        since its clock ran out (the page offers to take them back).  ``whole``: ``entries`` is
+        the game's whole log and replaces the page's (``"log": "all"``); else it is appended."""
         reclaim = reclaim or []
-        view, legal = self.seat_payload(table, seat, lang)
+        view, legal, asked = self.seat_payload(table, seat, lang)
         state = table.state
-        events = [{"version": version, "event": e, "label": label_event(state, e, lang)}
-                  for version, evs in entries for e in evs if visible(e, seat)]
+        names = self.names(table, lang)
         head = json.dumps({
             "type": "state", "table": table.id, "game": table.game.id, "seat": seat, "mine": mine,
             "version": state.version, "status": "finished" if state.is_over else table.status,
-            "to_move": list(state.to_move), "seats": table.public_seats(),
+            "to_move": list(state.to_move), "seats": table.public_seats(), "names": names,
             "scores": list(state.scores) if state.is_over else None,
             "winners": list(state.winners) if state.is_over else None,
-            "next": table.header.get("next_table"), "events": events,
+            "breakdown": self.breakdown(table, lang),
+            "next": table.header.get("next_table"), "log": "all" if whole else "new",
+            "events": table_words.log_lines(state, entries, seat, lang, names),
             "clock": clocks.public(table.header.get("clock"), table.header.get("clock_state"), clocks.wall()),
-            "reclaim": reclaim, "presence": self.dots_of(table),
+            "reclaim": reclaim, "presence": self.dots_of(table), "thinking": sorted(table.thinking),
             "undo": state.undo_steps(seat) if seat is not None and table.status == "playing" else 0})
-        return f'{head[:-1]}, "view": {view}, "legal": {legal}}}'
+        return f'{head[:-1]}, "prompt": {asked}, "view": {view}, "legal": {legal}}}'
 
-    def send_state(self, conn: Connection, table: LiveTable, entries: list[tuple[int, list]],
-                   texts: dict[tuple, str] | None = None) -> None:
+    def send_state(self, conn: Connection, table: LiveTable, texts: dict[tuple, str] | None = None,
+                   whole: bool = False) -> None:
+        """The guest's state messages for this table, with the log entries this tab has not had
+        yet; the whole log instead (``"log": "all"``) when asked, or when the table's log was
+        rewritten (an undo, a reload) since the tab last got it."""
+        epoch, sent = conn.log_sent.get(table.id, (None, 0))
+        whole = whole or epoch != table.log_epoch or sent > len(table.log)
+        start = 0 if whole else sent
+        entries = list(table.log.since(start))  # read once for all of the guest's seats
+        conn.log_sent[table.id] = (table.log_epoch, len(table.log))
         mine = table.seats_of(conn.guest)
         reclaim = [s["seat"] for s in table.seats if s.get("absent") == "timeout" and s["user_id"] == conn.guest.id]
         for seat in mine or [None]:
-            key = (seat, tuple(mine), tuple(reclaim), conn.lang)
+            key = (seat, tuple(mine), tuple(reclaim), conn.lang, whole, start)
             text = texts.get(key) if texts is not None else None
             if text is None:
-                text = self.state_text(table, seat, mine, conn.lang, entries, reclaim)
+                text = self.state_text(table, seat, mine, conn.lang, entries, reclaim, whole)
                 if texts is not None:
                     texts[key] = text
             conn.send(text)
 
-    def broadcast(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
-        entries = [(table.state.version, events)] if events else []
+    def set_thinking(self, table: LiveTable, seat: int, searching: bool) -> None:
+        """A bot seat started (or stopped) searching for a move: when the set of searching seats
+        changes, the table's pages get ``{"type": "thinking", "table", "seats"}`` (and every
+        state message carries the set as ``thinking``).  Local to the process whose bot thinks."""
+        before = set(table.thinking)
+        if searching:
+            table.thinking.add(seat)
+        else:
+            table.thinking.discard(seat)
+        if table.thinking != before:
+            text = json.dumps({"type": "thinking", "table": table.id, "seats": sorted(table.thinking)})
+            for conn in list(table.conns):
+                conn.send(text)
+
+    def send_catalogue(self, conn: Connection, table: LiveTable) -> None:
+        """What every component of this table does, in the tab's language (catalogue.py)."""
+        conn.send(catalogue.message(table.id, table.game, table.state.options, conn.lang))
+
+    def broadcast(self, table: LiveTable, events: list[dict[str, Any]] | None = None) -> None:
+        """Every page of the table gets its state.  Its log lines are every entry of the table's
+        log that page has not had yet (``send_state``), so ``events`` -- the ones just written,
+        which callers still pass -- are among them, and so are moves this process caught up
+        with from another one."""
         texts: dict[tuple, str] = {}
         for conn in list(table.conns):
             if conn.closed:
                 table.conns.discard(conn)
                 continue
-            self.send_state(conn, table, entries, texts)
+            self.send_state(conn, table, texts)
 
     async def join(self, conn: Connection, table_id: Any, invite: Any = None) -> None:
+        """Watch a table: its catalogue, then its state with the whole log, then its chat."""
         table = await self.open_table(conn.guest, table_id, invite)
         async with table.lock:  # never show a move that is still being committed
             table.conns.add(conn)
             conn.tables.add(table.id)
-            self.send_state(conn, table, list(table.log))
+            self.send_catalogue(conn, table)
+            self.send_state(conn, table, whole=True)
         self.presence_changed(table)
         await self.send_chat_history(conn, table)
         if table.status == "waiting" and table.seats_of(conn.guest):
@@ -683,12 +734,25 @@ class TableManager:
             except Exception as exc:
                 log.warning("could not mark a seat holder of table %s as present: %s", table.id, exc)
 
+    async def set_lang(self, conn: Connection, lang: str) -> None:
+        """The tab switched language: each table it watches comes again in the new one, its
+        catalogue first, then its state with the whole log re-labelled."""
+        conn.lang = lang
+        for table_id in sorted(conn.tables):
+            table = self.tables.get(table_id)
+            if table is None or conn not in table.conns:
+                continue
+            async with table.lock:
+                self.send_catalogue(conn, table)
+                self.send_state(conn, table, whole=True)
+
     def leave(self, conn: Connection, table_id: str) -> None:
         table = self.tables.get(table_id)
         if table is not None:
             table.conns.discard(conn)
             self.presence_changed(table)
         conn.tables.discard(table_id)
+        conn.log_sent.pop(table_id, None)
 
     # ---- presence ------------------------------------------------------------------------------
     def dots_of(self, table: LiveTable) -> list[str | None]:
@@ -834,13 +898,9 @@ class TableManager:
                 async with table.lock:
                     if table.needs_rebuild:
                         await self.rebuild(table, announce=False)
-                        entries: list[tuple[int, list]] = []
                     else:
-                        entries = await self.sync(table)
-                for _, events in entries:
-                    self.broadcast(table, events)
-                if not entries:
-                    self.broadcast(table, [])
+                        await self.sync(table)
+                self.broadcast(table)  # each page gets the entries it lacks (all of them after a rebuild)
             except asyncio.CancelledError:
                 raise
             except Rejected as exc:
@@ -879,40 +939,47 @@ class TableManager:
                 and table.seats[seat]["kind"] == "bot")
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
-        """Think (in the bot pool), then commit like a person; a move the database refused is
-        tried again with a growing pause, so the table carries on once the database is back."""
+        """Play the bot's chain of steps while its seat stays to move (its turn, or its whole
+        activation in a simultaneous phase): the full bot delay before the first step, a short
+        pause before each later one (``seatbots.pause_before``), so the chain plays out quickly
+        yet visibly.  Each step: think (in the bot pool), then commit like a person; a move the
+        database refused is tried again with a growing pause, so the table carries on once the
+        database is back."""
         moved = False
         try:
-            await asyncio.sleep(self.bot_delay)
-            failures = 0
-            decided: tuple[int, dict[str, Any]] | None = None
-            while not self.stopping:
-                if decided is None:
-                    decided = await self._bot_decide(table, seat)
+            step = 0
+            while not self.stopping and self._bot_to_move(table, seat):
+                await seatbots.pause(seatbots.pause_before(step, self.bot_delay))
+                failures = 0
+                decided: tuple[int, dict[str, Any]] | None = None
+                while not self.stopping:
                     if decided is None:
+                        decided = await self._bot_decide(table, seat)
+                        if decided is None:
+                            return
+                    version, action = decided
+                    async with table.lock:
+                        if not self._bot_to_move(table, seat):
+                            return
+                        try:
+                            await self._commit(table, seat, version, action)
+                            moved = True
+                            break
+                        except Rejected as exc:
+                            refusal = exc
+                    if refusal.code == "stale":
+                        decided = None  # the position changed: think again
+                    elif refusal.code == "storage":
+                        failures += 1
+                        pause = min(RETRY_CAP, RETRY_FIRST * 2 ** (failures - 1))
+                        log.warning("table %s: bot move at seat %s not saved (%s); retry %d in %.2f s",
+                                    table.id, seat, refusal.message, failures, pause)
+                        await asyncio.sleep(pause)
+                    else:
+                        if refusal.code != "game_over":
+                            log.warning("bot move refused at table %s seat %s: %s", table.id, seat, refusal.message)
                         return
-                version, action = decided
-                async with table.lock:
-                    if not self._bot_to_move(table, seat):
-                        return
-                    try:
-                        await self._commit(table, seat, version, action)
-                        moved = True
-                        return
-                    except Rejected as exc:
-                        refusal = exc
-                if refusal.code == "stale":
-                    decided = None  # the position changed: think again
-                elif refusal.code == "storage":
-                    failures += 1
-                    pause = min(RETRY_CAP, RETRY_FIRST * 2 ** (failures - 1))
-                    log.warning("table %s: bot move at seat %s not saved (%s); retry %d in %.2f s",
-                                table.id, seat, refusal.message, failures, pause)
-                    await asyncio.sleep(pause)
-                else:
-                    if refusal.code != "game_over":
-                        log.warning("bot move refused at table %s seat %s: %s", table.id, seat, refusal.message)
-                    return
+                step += 1
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -921,10 +988,11 @@ class TableManager:
             if table.bot_tasks.get(seat) is asyncio.current_task():
                 table.bot_tasks.pop(seat, None)
             if moved:
-                self.schedule_bots(table)  # e.g. the same bot to move again
+                self.schedule_bots(table)  # e.g. the same bot to move again after a last check
 
     async def _bot_decide(self, table: LiveTable, seat: int) -> tuple[int, dict[str, Any]] | None:
-        """The bot's choice at the current position, with the version it was made at."""
+        """The bot's choice at the current position, with the version it was made at.  While a
+        search bot thinks, the table's clients know it (``thinking``)."""
         async with table.lock:  # a committed position, copied for the bot's private use
             if not self._bot_to_move(table, seat):
                 return None
@@ -934,6 +1002,8 @@ class TableManager:
                 return version, seatbots.decide_inline(level, state, seat)
             snapshot = state.to_json()
             seed = seatbots.bot_seed(state.seed, seat, "move", version)
+        action: dict[str, Any] | None = None
+        self.set_thinking(table, seat, True)
         try:
             action = await self.bot_pool.decide(table.id, table.game.id, snapshot, seat, level, seed)
         except asyncio.CancelledError:
@@ -941,6 +1011,9 @@ class TableManager:
         except Exception as exc:
             log.error("the bot at table %s seat %s could not think (%r); it plays a random legal move",
                       table.id, seat, exc)
+        finally:
+            self.set_thinking(table, seat, False)
+        if action is None:
             async with table.lock:
                 if not self._bot_to_move(table, seat):
                     return None

@@ -10,9 +10,12 @@ Client -> server, one JSON object per message, each may carry a ``ref`` echoed i
   {"type": "concede", "table": ID, "seat": N}        leave the game: a bot plays on, the seat ranks last
   {"type": "reclaim", "table": ID, "seat": N}        play again a seat a bot took when its clock ran out
   {"type": "presence", "away": true|false}           this tab was hidden / is in front again
+  {"type": "lang", "lang": "es"}                     labels in another language: every watched table
+                                                     comes again (catalogue, then state with the whole log)
   {"type": "chat", "table": ID, "text": "..."}        say something at a table you joined (chat.py)
   {"type": "ping"}
 Server -> client:
+  {"type": "catalogue", ...}   what every component of a table does; on join and language switch
   {"type": "state", ...}   one per seat you hold at that table (or one spectator view)
   {"type": "error", "code": ..., "message": ..., "ref": ...}   to the sender only
   {"type": "pong"}
@@ -52,7 +55,7 @@ log = logging.getLogger("ludoteca.server")
 quiet = QuietLog(log)
 #: What ``secrets.token_urlsafe(6)`` makes: 8 characters of the URL-safe base64 alphabet.
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8}")
-KINDS = ("join", "leave", "sit", "act", "undo", "concede", "reclaim", "presence", "chat", "ping")
+KINDS = ("join", "leave", "sit", "act", "undo", "concede", "reclaim", "presence", "lang", "chat", "ping")
 #: Dropped messages a flooding client is forgiven per second before it is closed.
 FLOOD_FORGIVE_PER_SECOND = 1.0
 NO_LIMIT = 10**9
@@ -218,6 +221,14 @@ def table_of(data: dict[str, Any]) -> str:
     return value
 
 
+def lang_of(data: dict[str, Any], default: str) -> str:
+    """The message's language, checked (the connection keeps ``default`` when none is given)."""
+    lang = data.get("lang", default)
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise Rejected("bad_request", f"lang must be one of {', '.join(LANGS)}; got {short(lang, 40)}")
+    return lang
+
+
 def needs_identity(session: Session, doing: str) -> None:
     if not session.identified:
         raise Rejected("no_identity", f"to {doing}, open the site first so it can give you a guest "
@@ -231,11 +242,12 @@ async def handle(session: Session, data: dict[str, Any]) -> None:
         conn.send({"type": "pong", "ref": data.get("ref")})
     elif kind == "join":
         table_id = table_of(data)
-        lang = data.get("lang", conn.lang)
-        if not isinstance(lang, str) or lang not in LANGS:
-            raise Rejected("bad_request", f"lang must be one of {', '.join(LANGS)}; got {short(lang, 40)}")
-        conn.lang = lang
+        conn.lang = lang_of(data, conn.lang)
         await manager.join(conn, table_id, data.get("invite"))
+    elif kind == "lang":
+        if "lang" not in data:
+            raise Rejected("bad_message", f"a 'lang' message needs 'lang': one of {', '.join(LANGS)}")
+        await manager.set_lang(conn, lang_of(data, conn.lang))
     elif kind == "leave":
         manager.leave(conn, table_of(data))
     elif kind == "sit":

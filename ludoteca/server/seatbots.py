@@ -18,6 +18,14 @@ with several bots to move, or a slow level, cannot starve the others.
 Seeds: a bot's generator is seeded with a keyed hash of the table's seed, the seat, the
 purpose and the position (:func:`bot_seed`), never with the table's seed itself, whose stream
 shuffled the deck: a bot drawing the game's own numbers could, in principle, know the future.
+
+Pacing, per decision rather than per step: a bot's turn (or its activation in a simultaneous
+phase) is a chain of small steps -- department, meeple, patient, patient.  People need a moment
+to see that the bot's turn began, not a full pause before every click of it, which made one
+activation take 7.5-11 s to watch.  So the full bot delay comes before the first step of a chain
+and :data:`CHAIN_FRACTION` of it before each later one (:func:`pause_before`).  While a search
+bot thinks, the table's clients are told so (``TableManager.set_thinking``): the page shows
+"thinking..." instead of a silent wait.
 """
 
 from __future__ import annotations
@@ -51,6 +59,20 @@ CONCEDE_LEVEL = "random"
 BOT_NICENESS = 10
 #: The key of the seed hash: fixed, so a table's bots choose the same way in every process.
 SEED_KEY = b"ludoteca seat bots"
+#: The pause before a later step of a bot's chain, as a fraction of the bot delay (0.5 s by
+#: default: 0.125 s a step, quick to watch yet each step still visible).
+CHAIN_FRACTION = 0.25
+
+
+def pause_before(step: int, bot_delay: float) -> float:
+    """Seconds a bot waits before step ``step`` (0: the first) of a chain of its own steps
+    taken while its seat stays to move."""
+    return bot_delay if step == 0 else bot_delay * CHAIN_FRACTION
+
+
+async def pause(seconds: float) -> None:
+    """The bot's pause (one place, so tests can run the bots on a fake clock)."""
+    await asyncio.sleep(seconds)
 
 
 def available_levels() -> list[str]:

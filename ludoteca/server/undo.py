@@ -1,25 +1,36 @@
 """Undo within one's own turn (Board Game Arena's policy), decided by the engine.
 
-``state.undo_steps(seat)`` says how many of the seat's latest actions may be taken back: only
-while that seat is still to decide, only its own actions with nobody else's in between, never
-back past chance (the state's RNG counts its draws) or anything revealed (private events and
-the game's ``REVEALS``).  The server never judges this itself.
+``state.undo_steps(seat)`` says how many of the seat's latest actions may be taken back and
+``state.undo_indices(seat)`` which: only while that seat is still to decide, only its own
+actions, never back past chance (the state's RNG counts its draws) or anything revealed
+(private events and the game's ``REVEALS``).  Other seats' actions may lie in between only in
+a phase the game declared independent (Dice Hospital's activation: a bot treating patients in
+its own hospital does not take away a person's undo); they stay in the record.  The server
+never judges this itself.
 
-Undoing removes those actions from the stored record in ONE transaction that is a
-compare-and-set on the table's revision (``Store.undo_actions``): if another process stored a
+Undoing removes exactly those actions from the stored record in ONE transaction that is a
+compare-and-set on the table's revision (``Store.undo_actions`` when they are the last ones,
+:func:`remove_actions` when other seats' actions follow them): if another process stored a
 move or an undo meanwhile, nothing is removed and the request is ``stale``.  On success the
 live table becomes the replay of its own record without those actions -- exactly what the
 database now holds -- and every client is shown the result.
+
+An undo asked at an older version still counts when only other seats acted since (as a move
+does: ``TableManager._still_current``) and the engine still allows it: in a simultaneous phase
+a bot may well move between the page's last state and the click.  Otherwise it is ``stale``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import and_, delete, select, update
+
 from . import clocks
+from .db import actions, game_tables
 from .identity import Guest
 from .live import Rejected, TableManager, replay_record
-from .store import Conflict
+from .store import Conflict, Store, now
 
 
 async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, version: Any,
@@ -42,25 +53,33 @@ async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, ve
         state = table.state
         if state.is_over:
             raise Rejected("game_over", "the game is over; nothing can be undone")
-        if version != state.version:
+        undoable = state.undo_indices(seat)
+        if version != state.version and not (manager._still_current(table, seat, version)
+                                             and steps <= len(undoable)):
             raise Rejected("stale", f"you asked at version {version} but the table is at version "
                                     f"{state.version}; look again")
-        allowed = state.undo_steps(seat)
-        if steps > allowed:
+        if steps > len(undoable):
             why = ("nothing of yours can be taken back now (another player moved, or chance or "
-                   "hidden information was revealed since)") if allowed == 0 else (
-                   f"only your last {allowed} action(s) can be taken back")
+                   "hidden information was revealed since)") if not undoable else (
+                   f"only your last {len(undoable)} action(s) can be taken back")
             raise Rejected("cannot_undo", why)
-        kept = state.record()["actions"][:state.version - steps]
-        # Trusted: every one of these actions was judged when this server accepted it.
+        removed = undoable[-steps:]
+        gone = set(removed)
+        kept = [entry for index, entry in enumerate(state.record()["actions"]) if index not in gone]
+        # Trusted: every one of these actions was judged when this server accepted it, and the
+        # engine's undo_indices guarantees the others' later ones are still legal without ours.
         rebuilt, entries = replay_record(table.game, state.players, state.seed, state.options, kept, True)
         summary = {"version": rebuilt.version, "to_move": list(rebuilt.to_move), "status": "playing",
                    "scores": None, "winners": None,
                    "clock_state": clocks.after(table.header.get("clock"), table.header.get("clock_state"), [],
                                                rebuilt.to_move, clocks.wall())}
         try:
-            await manager.store.run(manager.store.undo_actions, table.id, state.version, table.revision,
-                                    steps, seat, summary)
+            if removed[0] == state.version - steps:     # the newest actions: the record's tail
+                await manager.store.run(manager.store.undo_actions, table.id, state.version, table.revision,
+                                        steps, seat, summary)
+            else:
+                await manager.store.run(remove_actions, manager.store, table.id, state.version, table.revision,
+                                        removed, seat, summary)
         except Conflict:
             await manager.reload_or_roll_back(table, state.version)
             raise Rejected("stale", "another move was accepted first; look again") from None
@@ -70,3 +89,33 @@ async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, ve
     await manager.hub.publish({"table": table.id, "kind": "undo", "version": table.state.version,
                                "revision": table.revision})
     manager.schedule_bots(table)
+
+
+def remove_actions(store: Store, table_id: str, version: int, revision: int, indices: list[int], seat: int,
+                   summary: dict[str, Any]) -> None:
+    """Delete the actions at ``indices`` of a table (all by ``seat``; later actions of other
+    seats move down to close the gap) and write the new summary, in one transaction, if the
+    table is still at (``version``, ``revision``).  Raises Conflict otherwise: nothing changes.
+
+    :meth:`Store.undo_actions` does the same for the record's last actions; this is the case of
+    a simultaneous phase, where other seats' actions follow the ones taken back.  (It belongs
+    next to that method in store.py.)"""
+    start = indices[0]
+    gone = set(indices)
+    with store.engine.begin() as conn:
+        moved = conn.execute(update(game_tables).where(and_(
+            game_tables.c.id == table_id, game_tables.c.version == version,
+            game_tables.c.revision == revision)).values(
+            **summary, revision=game_tables.c.revision + 1, updated_at=now())).rowcount
+        if moved != 1:
+            raise Conflict(f"table {table_id} changed; nothing was undone")
+        rows = conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.created_at).where(
+            and_(actions.c.table_id == table_id, actions.c.idx >= start)).order_by(actions.c.idx)).all()
+        if [r.idx for r in rows] != list(range(start, version)) or any(r.seat != seat for r in rows if r.idx in gone):
+            raise Conflict(f"table {table_id}: the stored record is not what was undone; nothing was undone")
+        conn.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx >= start)))
+        kept = [r for r in rows if r.idx not in gone]
+        if kept:
+            conn.execute(actions.insert(), [
+                {"table_id": table_id, "idx": start + k, "seat": r.seat, "action": r.action, "created_at": r.created_at}
+                for k, r in enumerate(kept)])

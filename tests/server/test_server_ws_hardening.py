@@ -211,7 +211,7 @@ def test_bad_frames_get_named_errors_in_process(tmp_path: Path) -> None:
         ws.send_text('{"type": "join"}')
         assert ws.receive_json()["message"] == "a 'join' message needs 'table'"
         ws.send_text('{"type": "dance", "table": "abcdefgh"}')
-        known = "join, leave, sit, act, undo, concede, reclaim, presence, chat, ping"
+        known = "join, leave, sit, act, undo, concede, reclaim, presence, lang, chat, ping"
         assert f"unknown message type 'dance'; known: {known}" in ws.receive_json()["message"]
 
 

@@ -11,6 +11,8 @@ the last ``end`` of an activation.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludoteca.engine.phases import Phase, phase_table
 
 #: After the set-up and after every shift change a round starts with the extra offer (two
@@ -19,6 +21,19 @@ ROUND_START = ("reveal", "sort", "claim")
 #: Once the ambulances are claimed, any later step of the round may be the next decision
 #: (a step nobody has to decide is skipped: no overflow, no improvement owned, ...).
 AFTER_CLAIMS = ("place", "reveal", "take", "return", "activate")
+
+
+def blood_supply(state: Any) -> int:
+    """What the seats share while they activate at once: the general supply of blood bags.
+
+    Everything else a seat does in its activation touches only its own hospital (its beds,
+    nurses, specialists, departments and blood bags).  The supply is read by others' actions:
+    a specialist's blood bonus is offered only while the supply has a bag, and it gains at
+    most what is left (rule text: "Una bolsa de sangre puede devolverse al suministro general
+    en cualquier momento de tu activación").  So an undo never crosses another seat's step
+    when the steps taken back spent or gained a blood bag before it."""
+    return state.blood_supply
+
 
 TABLE = phase_table(
     Phase("setup", movers="seats_preparing", legal="preparation_actions",
@@ -51,6 +66,7 @@ TABLE = phase_table(
                     "bonus": "specialist_bonus", "blood": "choose_blood_bed",
                     "blood_use": "spend_blood_bag", "end": "end_activation"},
           then=("activate", *ROUND_START, "over"),
-          help="every seat still activating, at once; each ends its own"),
+          help="every seat still activating, at once; each ends its own",
+          independent=True, shared=blood_supply),
     Phase("over", help="the game is over"),
 )

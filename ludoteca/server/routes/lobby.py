@@ -1,4 +1,5 @@
-"""The lobby: the page itself, the games with their options, the bot levels, open tables."""
+"""The lobby: the page itself, the games with their options in plain words, the bot levels,
+open tables, and the site's icon."""
 
 from __future__ import annotations
 
@@ -6,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
 from ludoteca import engine
 
-from .. import deps
+from .. import deps, favicon, presets
 from ..identity import Guest
 from ..store import Store
 from .tables import table_info
@@ -25,9 +26,16 @@ async def index() -> FileResponse:
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+@router.get("/favicon.ico", include_in_schema=False)
+async def icon() -> Response:
+    return Response(favicon.ICO, media_type="image/x-icon", headers={"Cache-Control": "public, max-age=86400"})
+
+
 @router.get("/api/games")
-async def games() -> list[dict[str, Any]]:
-    return [game_info(engine.game(game_id)) for game_id in engine.games()]
+async def games(lang: str = "en") -> list[dict[str, Any]]:
+    """Every game as the lobby shows it, in ``lang`` (en, es or fr)."""
+    lang = presets.check_lang(lang)
+    return [game_info(engine.game(game_id), lang) for game_id in engine.games()]
 
 
 @router.get("/api/bots")
@@ -40,19 +48,23 @@ async def open_tables(who: Guest = Depends(deps.guest), store: Store = Depends(d
     return [table_info(t, t["seats"], who) for t in await store.run(store.open_tables)]
 
 
-def game_info(game: engine.Game) -> dict[str, Any]:
-    """A game as the lobby's form needs it: counts, option specs (kind, bounds, help), variants."""
-    options = []
-    for name, spec in game.option_specs.items():
-        kind = spec.kind or type(spec.default)
-        if isinstance(kind, tuple):  # e.g. (int, float): the widest number the form can take
-            kind = float if float in kind else kind[0]
-        kind_name = "choice" if spec.choices is not None else getattr(kind, "__name__", "str")
-        options.append({"name": name, "default": spec.default, "help": spec.help, "kind": kind_name,
-                        "choices": list(spec.choices) if spec.choices is not None else None,
-                        "minimum": spec.minimum, "maximum": spec.maximum})
+def player_counts(game: engine.Game) -> list[int]:
+    """The player counts the lobby offers, the experimental ones last."""
+    counts = range(game.min_players, game.max_players + 1)
+    experimental = set(game.experimental_players)
+    return [n for n in counts if n not in experimental] + [n for n in counts if n in experimental]
+
+
+def game_info(game: engine.Game, lang: str = "en") -> dict[str, Any]:
+    """A game as the lobby's card and form need it, in ``lang``: its pitch, player counts, play
+    time, complexity and rules page; options with their names, help and choices in words; its
+    variants as presets that fill the form."""
     return {"id": game.id, "title": game.title, "description": dict(game.description),
+            "pitch": game.description.get(lang) or game.description.get("en", ""),
             "min_players": game.min_players, "max_players": game.max_players,
-            "experimental_players": list(game.experimental_players), "options": options,
-            "variants": {k: dict(v) for k, v in game.variants.items()},
+            "experimental_players": list(game.experimental_players), "players": player_counts(game),
+            "minutes": list(game.play_minutes), "complexity": game.complexity,
+            "rules": f"/rules/{game.id}?lang={lang}",
+            "options": [presets.option_info(name, spec, lang) for name, spec in game.option_specs.items()],
+            "variants": {k: dict(v) for k, v in game.variants.items()}, "presets": presets.presets(game, lang),
             "board": (WEB / "boards" / f"{game.id}.js").exists()}

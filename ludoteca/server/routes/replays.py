@@ -17,6 +17,7 @@ from ..identity import Guest
 from ..live import LANGS, Rejected, label_action, label_event, visible
 from ..seats_json import public_seats
 from ..store import Store
+from ..table_words import seat_names
 
 router = APIRouter(prefix="/api", tags=["replays"])
 #: What ``secrets.token_urlsafe(6)`` makes: anything else names no table (and costs no query).
@@ -51,9 +52,10 @@ class ReplayCache:
             else:
                 state, at = game.new(row["players"], row["seed"], row["options"]), 0
             action_label, events, actor = None, [], None
+            names = seat_names(row["seats"], lang)
             while at < step:
                 actor, action = row["actions"][at]
-                action_label = label_action(state, action, lang)
+                action_label = label_action(state, action, lang, names)
                 events = state.apply(actor, action)
                 at += 1
         except ValueError as exc:  # unknown game, bad options or an illegal stored action
@@ -65,7 +67,7 @@ class ReplayCache:
                 self.entries.popitem(last=False)
         return {"table": table_id, "game": row["game"], "step": step, "total": total,
                 "seats": public_seats(row["seats"]), "actor": actor, "action": action_label,
-                "events": [label_event(state, e, lang) for e in events if visible(e, None)],
+                "events": [label_event(state, e, lang, names) for e in events if visible(e, None)],
                 "view": state.view(None), "scores": row.get("scores"), "winners": row.get("winners")}
 
 
