@@ -47,8 +47,12 @@ class GreedyBot:
         totals = [[0.0, 0.0] for _ in legal]
         for _ in range(self.samples):
             det = state.determinize(seat, self.rng)
+            # Every child starts from det: generate det's legal list once and let each child's
+            # checked apply find the action in it, instead of generating it again per child.
+            shared = det.legal_actions(seat, copy=False)
             for total, action in zip(totals, legal, strict=True):
                 child = det.clone()
+                child.remember_legal(seat, shared)
                 child.apply(seat, action)
                 outcome, value = chain_value(child, seat, per_action, self.chain_depth)
                 total[0] += outcome

@@ -10,7 +10,10 @@ import json
 import math
 from typing import Any
 
-from ludoteca.engine import Action, State
+from ludoteca.engine import Action, Game, State
+
+#: Per game class: whether it values a state without building the view (``Game.evaluate_state``).
+_FAST: dict[type, bool] = {}
 
 
 def action_key(action: Action) -> Any:
@@ -38,8 +41,14 @@ def heuristic(state: State, seat: int) -> float:
 
     The fallback (own score minus the best other score) reads ``state.scores``, which is
     fair because ``state`` is always a determinization built from the seat's information."""
+    game = state.game
+    fast = _FAST.get(type(game))
+    if fast is None:
+        fast = _FAST[type(game)] = type(game).evaluate_state is not Game.evaluate_state
     try:
-        return float(state.game.evaluate(state.view(seat), seat))
+        if fast:
+            return float(game.evaluate_state(state, seat))
+        return float(game.evaluate(state.view(seat), seat))
     except NotImplementedError:
         scores = state.scores
         others = [s for i, s in enumerate(scores) if i != seat]

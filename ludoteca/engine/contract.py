@@ -167,6 +167,9 @@ def _hooks() -> tuple[Hook, ...]:
              "options with defaults; extend it to check combinations and params (call the content loader)"),
         Hook("evaluate", g, opt, m, "evaluate(self, view: dict, seat: int) -> float",
              "the heuristic for the normal bot, from the seat's own view only (delegate to heuristic.py)"),
+        Hook("evaluate_state", g, opt, m, "evaluate_state(self, state: State, seat: int) -> float",
+             "the same value as evaluate(state.view(seat), seat) without building the view, for the "
+             "search bots (tests must show the two agree)"),
         Hook("render_text", g, opt, m, "render_text(self, view: dict, lang: str = 'en') -> str",
              "the board for `ludoteca play` (delegate to terminal.py)"),
         Hook("num_distinct_actions", g, opt, m, "num_distinct_actions(self, players: int, options: Any = None) -> int",

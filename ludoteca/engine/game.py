@@ -114,6 +114,13 @@ class Game:
         It reads only the seat's own view, so a bot using it can never cheat."""
         raise NotImplementedError(f"{self.id} has no heuristic evaluation yet")
 
+    def evaluate_state(self, state: State, seat: int) -> float:
+        """``evaluate(state.view(seat), seat)`` read straight from ``state``, for search bots
+        that value thousands of positions a decision.  Optional; it must equal the view-based
+        value on every position (so it reads nothing ``seat`` may not see), which the game's
+        tests check.  The bots call it only on determinizations, never on the true state."""
+        return self.evaluate(state.view(seat), seat)
+
     # ---- words for players: what every component does, reference tables, the rules page ------
 
     def catalogue(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:

@@ -40,6 +40,9 @@ class CountingRandom(random.Random):
     """
 
     draws = 0
+    #: ``(draws, getstate())`` as last taken: a search clones one position thousands of times
+    #: without drawing from it, and ``getstate`` (625 ints) cost more than the rest of a clone.
+    _snapshot: tuple[int, Any] | None = None
 
     def random(self) -> float:
         self.draws += 1
@@ -48,6 +51,25 @@ class CountingRandom(random.Random):
     def getrandbits(self, k: int) -> int:
         self.draws += 1
         return super().getrandbits(k)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self._snapshot = None
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: Any) -> None:
+        self._snapshot = None
+        super().setstate(state)
+
+    def copy(self) -> CountingRandom:
+        """A generator in the same state, the snapshot shared (valid while neither draws:
+        every draw counts in ``draws``, and seeding or setting the state drops it)."""
+        snap = self._snapshot
+        if snap is None or snap[0] != self.draws:
+            snap = self._snapshot = (self.draws, self.getstate())
+        other = CountingRandom.__new__(CountingRandom)  # not CountingRandom(0): seeding costs more
+        other.setstate(snap[1])
+        other._snapshot = (0, snap[1])
+        return other
 
 
 class State:
@@ -416,8 +438,7 @@ class State:
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
-        other.rng = CountingRandom(0)  # seeded only to skip reading the OS entropy; setstate follows
-        other.rng.setstate(self.rng.getstate())
+        other.rng = self.rng.copy() if isinstance(self.rng, CountingRandom) else _copied(self.rng)
         other._actions = list(self._actions)
         other._legal_cache = {}
         other._sealed = self._sealed
@@ -463,6 +484,13 @@ class State:
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to move {list(self.to_move)}"
         return f"<{self.game.id} {self.players}p seed={self.seed} after {self.version} actions, {status}>"
+
+
+def _copied(rng: random.Random) -> CountingRandom:
+    """A CountingRandom in the state of another generator (a state built by hand)."""
+    other = CountingRandom.__new__(CountingRandom)
+    other.setstate(rng.getstate())
+    return other
 
 
 def same(a: Any, b: Any) -> bool:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
-from ludoteca.bots.greedy import GreedyBot
 from ludoteca.bots.random_bot import RandomBot
 from ludoteca.engine import Game, State
 from ludoteca.engine import game as get_game
@@ -29,7 +28,9 @@ from .lineup import RestrictedBot, entry_of_seat, make_bot
 MAX_ACTIONS = 5000
 #: Bots that answer in microseconds: their games clock one action in SAMPLE_EVERY (bot and
 #: engine), and scale up, since two clock pairs an action cost more than such a bot itself.
-FAST_BOTS = (RandomBot, GreedyBot)
+#: Not GreedyBot: its decisions cost from nothing (a forced move) to milliseconds, so a sample
+#: at fixed positions misjudged its think time by more than the lab's whole share.
+FAST_BOTS = (RandomBot,)
 SAMPLE_EVERY = 16
 
 
@@ -137,11 +138,12 @@ def play(task: GameTask) -> GameResult:
     timed_moves = [0] * n
     engine_sampled, engine_samples = 0.0, 0
     stride = SAMPLE_EVERY if all(isinstance(getattr(b, "base", b), FAST_BOTS) for b in bots) else 1
-    decisions = [0] * n
-    moves = [0] * n
-    choices = [0] * n
     used: list[list[list[str]]] = [[] for _ in range(n)]  # per seat, the keys of each action; counted at the end
-    branching: dict[str, list[int]] = {}
+    #: (seat, phase, width) of every decision, counted after the game (a tuple appended costs
+    #: less than the counters it replaces, and Counter counts in C).
+    tally: list[tuple[int, str, int]] = []
+    note = tally.append
+    has_phase = isinstance(getattr(state, "phase", None), str)
     checkpoints: list[list[float]] = []
     series: list[dict[str, Any]] = []
     seat_order = game.seat_order if hooks.seat_order else None
@@ -174,25 +176,17 @@ def play(task: GameTask) -> GameResult:
         if legal is None:
             legal = legal_of(seat, False)
         width = len(legal)
-        if seen is not None and width > 1:  # opt-in ("legal" metrics group): a hook call per option
-            for option in legal:
-                seen.update(keys_of(state, option, seat))
         if width > 1:
-            decisions[seat] += 1
-            choices[seat] += width
-            phase = getattr(state, "phase", None)
-            stats = branching.get(phase if isinstance(phase, str) else "all")
-            if stats is None:
-                stats = branching[phase if isinstance(phase, str) else "all"] = [0, 0, 0]
-            stats[0] += 1
-            stats[1] += width
-            if width > stats[2]:
-                stats[2] = width
-        keys = hook(state, action, seat) if hook is not None else None
-        if keys is None and count_usage:
-            keys = match(action)
-        if keys:
-            used[seat].append(keys)
+            note((seat, state.phase if has_phase else "all", width))
+            if seen is not None:  # opt-in ("legal" metrics group): a hook call per option
+                for option in legal:
+                    seen.update(keys_of(state, option, seat))
+        if count_usage:
+            keys = hook(state, action, seat) if hook is not None else None
+            if keys is None:
+                keys = match(action)
+            if keys:
+                used[seat].append(keys)
         if timed:
             t2 = clock()
             apply(seat, action)
@@ -200,7 +194,6 @@ def play(task: GameTask) -> GameResult:
             engine_samples += 1
         else:
             apply(seat, action)
-        moves[seat] += 1
         actions += 1
         if order is None and seat_order is not None:
             order = seat_order(state)
@@ -215,6 +208,10 @@ def play(task: GameTask) -> GameResult:
         elif width <= 1:
             continue  # no round hooks: every decision point is a checkpoint
         _take_checkpoint(game, hooks, state, task, checkpoints, series)
+    decisions, choices, branching = _decisions(tally, n)
+    moves = [0] * n
+    for actor, _action in state._actions:
+        moves[actor] += 1
     if state.is_over and (hooks.progress or hooks.checkpoint):
         # The end of the game is the last checkpoint, whether or not a round hook fired.
         _take_checkpoint(game, hooks, state, task, checkpoints, series)
@@ -273,6 +270,21 @@ def _take_checkpoint(game: Game, hooks: _Probe, state: State, task: GameTask,
             series.append({"arm": task.arm, "block": task.block, "rotation": task.rotation,
                            "players": task.players, "checkpoint": t, "seat": s, "score": scores[s],
                            "value": values[s], "telemetry": dict(sorted(extra.items()))})
+
+
+def _decisions(tally: list[tuple[int, str, int]], n: int) -> tuple[list[int], list[int], dict[str, list[int]]]:
+    """Decisions and options per seat, and per phase (decisions, options, widest), from the
+    game's (seat, phase, width) of every decision."""
+    decisions, choices = [0] * n, [0] * n
+    branching: dict[str, list[int]] = {}
+    for (seat, phase, width), count in sorted(Counter(tally).items()):
+        decisions[seat] += count
+        choices[seat] += width * count
+        stats = branching.setdefault(phase, [0, 0, 0])
+        stats[0] += count
+        stats[1] += width * count
+        stats[2] = max(stats[2], width)
+    return decisions, choices, branching
 
 
 def _ranks(scores: list[float], winners: list[int]) -> list[int]:

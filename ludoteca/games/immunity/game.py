@@ -182,6 +182,10 @@ class ImmunityGame(Game):
         seat's view only; see :mod:`.heuristic`)."""
         return heuristic.evaluate(view, seat)
 
+    def evaluate_state(self, state: State, seat: int) -> float:
+        """The same value read straight from a (determinized) state, for the search bots."""
+        return heuristic.evaluate_state(state, seat)
+
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         return terminal.render_text(view, lang)
 
