@@ -45,51 +45,22 @@ def content_keys(state: Any, action: Mapping[str, Any]) -> list[str]:
 
     The generic match misses the pathogen of a ``spread`` (an infection index).  The infection a
     cell or card attacks is not counted (it is not chosen content), so a lab restriction ("never
-    neutrophils") forbids exactly the actions that use the cell.
-
-    The lab asks this at every action, so the key strings are made once per content (a table,
-    not an f-string per call): a random-bot action costs ~40 us and the lab may add 2."""
-    keys = _TABLES.get(state.content) or _table(state.content)
-    kind = action["type"]
-    if kind == "buy" or kind == "clear" or kind == "clear_tumour":
-        found = [keys.cells[action["cell"]]]
-    elif kind == "medical":
-        found = [keys.medical[action["card"]]]
-    elif kind == "spread_card" or kind == "expose":
-        return [keys.pathogens[action["card"]]]
-    elif kind == "discard":
+    neutrophils") forbids exactly the actions that use the cell."""
+    kind = action.get("type")
+    organ = action.get("organ", action.get("target"))
+    treated = [f"organs.{organ}"] if isinstance(organ, str) and organ in state.content.organs else []
+    if kind in ("buy", "clear", "clear_tumour"):
+        return [f"cells.{action['cell']}", *treated]
+    if kind == "medical":
+        return [f"medical.{action['card']}", *treated]
+    if kind in ("spread_card", "expose"):
+        return [f"pathogens.{action['card']}"]
+    if kind == "discard":
         card = action["card"]
-        return [keys.medical.get(card) or keys.pathogens[card]]
-    elif kind == "spread":
+        return [f"medical.{card}" if card in state.content.medical else f"pathogens.{card}"]
+    if kind == "spread":
         infections = state.infections[state.to_move[0]] if state.to_move else []
         index = action.get("infection")
         if isinstance(index, int) and 0 <= index < len(infections):
-            return [keys.pathogens[infections[index]["pathogen"]]]
-        return []
-    else:
-        return []
-    organ = keys.organs.get(action.get("organ", action.get("target")))  # type: ignore[arg-type]
-    if organ is not None:
-        found.append(organ)
-    return found
-
-
-class _Keys:
-    """``"cells.neutrophil"`` and the like for every card of one content, made once."""
-
-    def __init__(self, content: Any) -> None:
-        self.cells = {c: f"cells.{c}" for c in content.cell_ids}
-        self.medical = {c: f"medical.{c}" for c in content.medical}
-        self.pathogens = {c: f"pathogens.{c}" for c in content.pathogens}
-        self.organs = {o: f"organs.{o}" for o in content.organs}
-
-
-#: One key table per content object (a designer's params make a new content; a lab run few).
-_TABLES: dict[Any, _Keys] = {}
-
-
-def _table(content: Any) -> _Keys:
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    table = _TABLES[content] = _Keys(content)
-    return table
+            return [f"pathogens.{infections[index]['pathogen']}"]
+    return []
