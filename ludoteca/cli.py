@@ -113,9 +113,9 @@ def play(
         show_events(state, state.apply(mover, action), mover, lang)
     final_view = state.view(None if watch else seat)
     show_view(game, final_view, lang)
-    console.print(f"[bold]Game over.[/] {final_line(state, lang)}")
+    console.print(f"[bold]Game over.[/] {final_line(state, lang)}", soft_wrap=True)
     for line in breakdown_lines(state, lang):
-        console.print(f"  {escape(line)}")
+        console.print(f"  {escape(line)}", soft_wrap=True)
     records.mkdir(parents=True, exist_ok=True)
     path = records / f"{game.id}-{state.seed}-{int(time.time())}.json"
     path.write_text(json.dumps(state.record(), indent=1))
@@ -234,9 +234,9 @@ def replay(
         if wait:
             input()
     show_view(game, state.view(None), lang)
-    console.print(final_line(state, lang))
+    console.print(final_line(state, lang), soft_wrap=True)
     for line in breakdown_lines(state, lang):
-        console.print(f"  {escape(line)}")
+        console.print(f"  {escape(line)}", soft_wrap=True)
 
 
 @app.command()
