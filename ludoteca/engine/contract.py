@@ -208,7 +208,7 @@ PUBLIC: dict[str, frozenset[str]] = {
     "State": frozenset({
         "apply", "apply_trusted", "apply_index", "legal_actions", "view", "clone", "to_json", "record",
         "describe", "describe_event", "determinize", "undo_steps", "remember_legal", "version",
-        "player", "prompt", "score_breakdown", "_names", "_with_names",
+        "player", "prompt", "score_breakdown", "_names", "_with_names", "undo_indices", "_fence", "_shared_by",
         "_legal", "_play", "_header", "_check_seat", "__init__", "__eq__", "__hash__",
         "game", "players", "seed", "options", "rng",
     }),

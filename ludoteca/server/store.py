@@ -308,7 +308,18 @@ class Store:
         """Delete actions ``version - steps .. version - 1`` of a table (all by ``seat``) and write
         the new summary, in one transaction, if the table is still at (``version``,
         ``revision``).  Raises Conflict otherwise: nothing is deleted then."""
-        start = version - steps
+        self.remove_actions(table_id, version, revision, list(range(version - steps, version)), seat, summary)
+
+    def remove_actions(self, table_id: str, version: int, revision: int, indices: list[int], seat: int,
+                       summary: dict[str, Any]) -> None:
+        """Delete the actions at ``indices`` of a table (all by ``seat``; later actions of other
+        seats move down to close the gap) and write the new summary, in one transaction, if the
+        table is still at (``version``, ``revision``).  Raises Conflict otherwise: nothing changes.
+
+        Undo in a simultaneous phase takes back a seat's actions with other seats' actions after
+        them; :meth:`undo_actions` is the case of the record's last actions."""
+        start = indices[0] if indices else version
+        gone = set(indices)
         with self.engine.begin() as conn:
             moved = conn.execute(update(game_tables).where(and_(
                 game_tables.c.id == table_id, game_tables.c.version == version,
@@ -316,11 +327,17 @@ class Store:
                 **summary, revision=game_tables.c.revision + 1, updated_at=now())).rowcount
             if moved != 1:
                 raise Conflict(f"table {table_id} changed; nothing was undone")
-            last = conn.execute(select(actions.c.idx, actions.c.seat).where(and_(
-                actions.c.table_id == table_id, actions.c.idx >= start)).order_by(actions.c.idx)).all()
-            if [r.idx for r in last] != list(range(start, version)) or any(r.seat != seat for r in last):
+            rows = conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.created_at).where(
+                and_(actions.c.table_id == table_id, actions.c.idx >= start)).order_by(actions.c.idx)).all()
+            if ([r.idx for r in rows] != list(range(start, version))
+                    or any(r.seat != seat for r in rows if r.idx in gone)):
                 raise Conflict(f"table {table_id}: the stored record is not what was undone; nothing was undone")
             conn.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx >= start)))
+            kept = [r for r in rows if r.idx not in gone]
+            if kept:
+                conn.execute(actions.insert(), [
+                    {"table_id": table_id, "idx": start + k, "seat": r.seat, "action": r.action,
+                     "created_at": r.created_at} for k, r in enumerate(kept)])
 
     # ---- seats ---------------------------------------------------------------------------------
     def take_seat(self, table_id: str, seat: int, user_id: str, name: str) -> str | None:

@@ -10,7 +10,7 @@ never judges this itself.
 
 Undoing removes exactly those actions from the stored record in ONE transaction that is a
 compare-and-set on the table's revision (``Store.undo_actions`` when they are the last ones,
-:func:`remove_actions` when other seats' actions follow them): if another process stored a
+``Store.remove_actions`` when other seats' actions follow them): if another process stored a
 move or an undo meanwhile, nothing is removed and the request is ``stale``.  On success the
 live table becomes the replay of its own record without those actions -- exactly what the
 database now holds -- and every client is shown the result.
@@ -24,13 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, delete, select, update
-
 from . import clocks
-from .db import actions, game_tables
 from .identity import Guest
 from .live import Rejected, TableManager, replay_record
-from .store import Conflict, Store, now
+from .store import Conflict
 
 
 async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, version: Any,
@@ -78,7 +75,7 @@ async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, ve
                 await manager.store.run(manager.store.undo_actions, table.id, state.version, table.revision,
                                         steps, seat, summary)
             else:
-                await manager.store.run(remove_actions, manager.store, table.id, state.version, table.revision,
+                await manager.store.run(manager.store.remove_actions, table.id, state.version, table.revision,
                                         removed, seat, summary)
         except Conflict:
             await manager.reload_or_roll_back(table, state.version)
@@ -89,33 +86,3 @@ async def undo(manager: TableManager, guest: Guest, table_id: Any, seat: Any, ve
     await manager.hub.publish({"table": table.id, "kind": "undo", "version": table.state.version,
                                "revision": table.revision})
     manager.schedule_bots(table)
-
-
-def remove_actions(store: Store, table_id: str, version: int, revision: int, indices: list[int], seat: int,
-                   summary: dict[str, Any]) -> None:
-    """Delete the actions at ``indices`` of a table (all by ``seat``; later actions of other
-    seats move down to close the gap) and write the new summary, in one transaction, if the
-    table is still at (``version``, ``revision``).  Raises Conflict otherwise: nothing changes.
-
-    :meth:`Store.undo_actions` does the same for the record's last actions; this is the case of
-    a simultaneous phase, where other seats' actions follow the ones taken back.  (It belongs
-    next to that method in store.py.)"""
-    start = indices[0]
-    gone = set(indices)
-    with store.engine.begin() as conn:
-        moved = conn.execute(update(game_tables).where(and_(
-            game_tables.c.id == table_id, game_tables.c.version == version,
-            game_tables.c.revision == revision)).values(
-            **summary, revision=game_tables.c.revision + 1, updated_at=now())).rowcount
-        if moved != 1:
-            raise Conflict(f"table {table_id} changed; nothing was undone")
-        rows = conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.created_at).where(
-            and_(actions.c.table_id == table_id, actions.c.idx >= start)).order_by(actions.c.idx)).all()
-        if [r.idx for r in rows] != list(range(start, version)) or any(r.seat != seat for r in rows if r.idx in gone):
-            raise Conflict(f"table {table_id}: the stored record is not what was undone; nothing was undone")
-        conn.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx >= start)))
-        kept = [r for r in rows if r.idx not in gone]
-        if kept:
-            conn.execute(actions.insert(), [
-                {"table_id": table_id, "idx": start + k, "seat": r.seat, "action": r.action, "created_at": r.created_at}
-                for k, r in enumerate(kept)])

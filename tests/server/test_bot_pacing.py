@@ -278,7 +278,6 @@ def test_removing_own_actions_between_others_keeps_theirs_in_order_without_a_gap
     import uuid
 
     from ludoteca.server.store import Conflict
-    from ludoteca.server.undo import remove_actions
 
     table = uuid.uuid4().hex[:12]
     store.create_table({"id": table, "game": "dice-hospital", "game_version": 1, "players": 2, "seed": 1,
@@ -292,11 +291,11 @@ def test_removing_own_actions_between_others_keeps_theirs_in_order_without_a_gap
                                                        "scores": None, "winners": None}, revision=idx)
     after = {"version": 3, "to_move": [0, 1], "status": "playing", "scores": None, "winners": None}
     with pytest.raises(Conflict):          # a move was stored meanwhile: nothing is removed
-        remove_actions(store, table, 5, 4, [1, 3], 0, after)
+        store.remove_actions(table, 5, 4, [1, 3], 0, after)
     with pytest.raises(Conflict):          # not all of them are seat 0's: nothing is removed
-        remove_actions(store, table, 5, 5, [1, 2], 0, after)
+        store.remove_actions(table, 5, 5, [1, 2], 0, after)
     assert store.load_table(table)["actions"] == [[s, a] for s, a in moves]
-    remove_actions(store, table, 5, 5, [1, 3], 0, after)
+    store.remove_actions(table, 5, 5, [1, 3], 0, after)
     loaded = store.load_table(table)
     assert loaded["actions"] == [[0, {"type": "a"}], [1, {"type": "bot1"}], [1, {"type": "bot2"}]]
     assert (loaded["version"], loaded["revision"], loaded["problem"]) == (3, 6, None)
