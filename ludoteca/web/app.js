@@ -2,7 +2,9 @@
 // Game boards are separate modules (/static/boards/<game>.js) sharing one interface (see
 // boards/generic.js); a game without its own module is drawn by the generic board.
 
+import { closePanel, entryOf, installCards, prepareCards, referencePanel, setCatalogue } from "./cards.js";
 import { h, s as svg } from "./dom.js";
+import { drawLog, newLog, takeEvents } from "./log.js";
 
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
@@ -22,6 +24,18 @@ async function setLanguage(lang) {
   document.getElementById("lang").value = app.lang;
   app.catalogue = await (await fetch(`/static/i18n/${app.lang}.json`)).json();
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+}
+
+// A language switch at a table: the server resends the catalogue and the whole table (log
+// "all") in the new language.  A server that does not answer "lang" within 2 s gets a re-join.
+function switchTableLanguage() {
+  const tableId = page.id;
+  page.langPending = app.lang;
+  socket.raw({ type: "lang", lang: app.lang });
+  clearTimeout(page.langTimer);
+  page.langTimer = setTimeout(() => {
+    if (page?.kind === "table" && page.id === tableId && page.langPending) socket.join(tableId, page.invite);
+  }, 2000);
 }
 
 // ---- helpers ----------------------------------------------------------------------------------
@@ -177,6 +191,7 @@ async function route() {
   if (name !== "table") socket.leave();
   if (page?.timer) clearInterval(page.timer);
   page = null;
+  closePanel(); // an inspect panel belongs to the page it was opened on
   document.title = "Ludoteca";
   main.replaceChildren();
   delete main.dataset.status;
@@ -207,19 +222,73 @@ async function showLobby() {
   open.append(tables.length ? tableList(tables, false) : h("p", { class: "muted" }, t("no_open_tables")));
 }
 
+// The counts a table may have: the usual ones first, the experimental ones last (marked).
+function playerCounts(game) {
+  const experimental = game.experimental_players || [];
+  let counts = Array.isArray(game.players) ? game.players.slice() : [];
+  if (!counts.length) for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  for (const n of experimental) if (!counts.includes(n)) counts.push(n);
+  const usual = counts.filter((n) => !experimental.includes(n)).sort((a, b) => a - b);
+  return [...usual, ...counts.filter((n) => experimental.includes(n)).sort((a, b) => a - b)];
+}
+
+function gameFacts(game) {
+  const experimental = game.experimental_players || [];
+  const usual = playerCounts(game).filter((n) => !experimental.includes(n));
+  const [fewest, most] = [Math.min(...usual), Math.max(...usual)];
+  const facts = [!usual.length ? null : fewest === most ? t("players_one", { n: most }) : t("players_range", { min: fewest, max: most })];
+  if (experimental.length) facts[0] += ` (+${experimental.join(", ")} ${t("experimental")})`;
+  const [low, high] = Array.isArray(game.minutes) ? game.minutes : [0, 0];
+  if (high) facts.push(low === high ? t("minutes_one", { n: high }) : t("minutes_range", { min: low, max: high }));
+  if (game.complexity) facts.push(t("complexity_n", { n: game.complexity }));
+  return facts.filter(Boolean).join(" · ");
+}
+
+function rulesLink(game, id) {
+  const href = game?.rules ?? `/rules/${encodeURIComponent(game?.id ?? "")}?lang=${app.lang}`;
+  return h("a", { class: "rules-link", id, href, target: "_blank", rel: "noopener" }, t("rules"));
+}
+
 function gameCard(game) {
   const players = h("select", { name: "players" });
-  const counts = [];
-  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
-  for (const n of game.experimental_players) if (!counts.includes(n)) counts.push(n);
+  const counts = playerCounts(game);
+  const experimental = game.experimental_players || [];
   for (const n of counts) {
-    const label = game.experimental_players.includes(n) ? `${n} (${t("experimental")})` : String(n);
+    const label = experimental.includes(n) ? `${n} (${t("experimental")})` : String(n);
     players.append(h("option", { value: n }, label));
   }
-  players.value = String(counts.find((n) => !game.experimental_players.includes(n)) ?? counts[0]);
-  const variant = h("select", { name: "variant" }, h("option", { value: "" }, t("none")),
-    Object.keys(game.variants).map((v) => h("option", { value: v }, v)));
+  players.value = String(counts.find((n) => !experimental.includes(n)) ?? counts[0]);
   const optionInputs = game.options.map((spec) => optionInput(spec));
+  const plain = optionInputs.filter((o) => !o.designers);
+  const designers = optionInputs.filter((o) => o.designers);
+  const presets = Array.isArray(game.presets) ? game.presets : [];
+  const optionsBox = plain.length ? h("details", { class: "options" }, h("summary", {}, t("options")), plain.map((o) => o.node)) : null;
+  const presetHelp = h("p", { class: "muted preset-help", "aria-live": "polite" });
+  const preset = h("select", { name: "preset" }, h("option", { value: "" }, t("preset_custom")),
+    presets.map((p) => h("option", { value: p.id }, p.name)));
+  // A preset only fills the form: every option it names takes its value, the rest their default;
+  // the options box opens so the change is seen.  Changing an option afterwards shows which
+  // preset (if any) the form still equals.
+  const formValues = () => Object.fromEntries(optionInputs.map((o) => [o.spec.name, o.peek()]));
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const matching = () => {
+    const values = formValues();
+    return presets.find((p) => optionInputs.every((o) => same(values[o.spec.name],
+      o.spec.name in (p.options || {}) ? p.options[o.spec.name] : o.spec.default)));
+  };
+  const showPreset = () => {
+    const found = matching();
+    preset.value = found ? found.id : "";
+    presetHelp.textContent = found ? (found.description ?? "") : "";
+  };
+  preset.addEventListener("change", () => {
+    const chosen = presets.find((p) => p.id === preset.value);
+    if (!chosen) { presetHelp.textContent = ""; return; }
+    for (const o of optionInputs) o.write(o.spec.name in (chosen.options || {}) ? chosen.options[o.spec.name] : o.spec.default);
+    if (optionsBox) optionsBox.open = true;
+    showPreset();
+  });
+  for (const o of optionInputs) o.input.addEventListener("change", showPreset);
   const seatsBox = h("div", { class: "seats-form" });
   const clockChoice = h("select", { class: "clock-choice" }, Object.keys(CLOCKS).map((name) =>
     h("option", { value: name }, t(`clock_${name}`))));
@@ -234,7 +303,7 @@ function gameCard(game) {
         h("option", { value: "open" }, t("seat_open")),
         app.levels.map((level) => h("option", { value: `bot:${level}` }, t("seat_bot", { level }))));
       select.value = s === 0 ? "me" : `bot:${preferred}`;
-      seatsBox.append(h("label", {}, `${t("seat_n", { n: s })} `, select));
+      seatsBox.append(h("label", {}, `${t("seat_n", { n: s + 1 })} `, select));
     }
   };
   players.addEventListener("change", drawSeats);
@@ -243,8 +312,10 @@ function gameCard(game) {
   const privateBox = h("input", { type: "checkbox", name: "private" });
   const form = h("form", { class: "create", "data-game": game.id },
     h("label", {}, `${t("players")} `, players),
-    Object.keys(game.variants).length ? h("label", {}, `${t("variant")} `, variant) : null,
-    optionInputs.length ? h("details", {}, h("summary", {}, t("options")), optionInputs.map((o) => o.node)) : null,
+    presets.length ? h("div", { class: "presets" }, h("label", {}, `${t("preset")} `, preset), presetHelp) : null,
+    optionsBox,
+    designers.length ? h("details", { class: "designers" }, h("summary", {}, t("for_designers")),
+      h("p", { class: "muted" }, t("for_designers_help")), designers.map((o) => o.node)) : null,
     h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
     app.account ? h("label", {}, ranked, ` ${t("ranked")}`) : null,
     h("label", { title: t("private_help") }, privateBox, ` ${t("private")}`),
@@ -254,15 +325,16 @@ function gameCard(game) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
+      // The options exactly as the form shows them (a preset only filled the form).
       const options = {};
       for (const input of optionInputs) {
         const value = input.read();
-        if (JSON.stringify(value) !== JSON.stringify(input.spec.default)) options[input.spec.name] = value;
+        if (!same(value, input.spec.default)) options[input.spec.name] = value;
       }
       const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
         s.value.startsWith("bot:") ? { kind: "bot", level: s.value.slice(4) } : { kind: s.value });
       const table = await api("/api/tables", {
-        body: { game: game.id, players: Number(players.value), variant: variant.value || null, options, seats,
+        body: { game: game.id, players: Number(players.value), variant: null, options, seats,
           ranked: Boolean(app.account && ranked.checked), private: privateBox.checked, clock: clockSpec(clockChoice.value, timeoutChoice.value) },
       });
       location.hash = `#/table/${table.id}`;
@@ -270,44 +342,56 @@ function gameCard(game) {
       notify(error.message, true);
     }
   });
-  const description = game.description[app.lang] || game.description.en || "";
+  showPreset();
+  const pitch = game.pitch || game.description?.[app.lang] || game.description?.en || "";
   return h("article", { class: "card game", "data-game": game.id },
     h("h3", {}, game.title),
-    h("p", {}, description),
-    h("p", { class: "muted" }, t("players_range", { min: game.min_players, max: game.max_players }) +
-      (game.experimental_players.length ? ` (+${game.experimental_players.join(", ")} ${t("experimental")})` : "")),
+    h("p", { class: "pitch" }, pitch),
+    h("p", { class: "muted game-facts" }, gameFacts(game)),
+    h("p", {}, rulesLink(game)),
     h("h4", {}, t("create_table")), form);
 }
 
+// One option as a labelled control in the page's language: its label and help from the server
+// (the code name only if the server sent no words), a choice by its words.
 function optionInput(spec) {
   let input;
   let read;
+  let write;
+  const label = spec.label || spec.name;
+  const help = spec.help || "";
   if (spec.kind === "choice") {
-    input = h("select", { name: spec.name }, spec.choices.map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
-    input.value = JSON.stringify(spec.default);
+    const choices = (spec.choices || []).map((c) => (c && typeof c === "object" && "value" in c ? c : { value: c, label: String(c) }));
+    input = h("select", { name: spec.name }, choices.map((c) => h("option", { value: JSON.stringify(c.value) }, c.label)));
+    write = (v) => { input.value = JSON.stringify(v); };
     read = () => JSON.parse(input.value);
   } else if (spec.kind === "bool") {
     input = h("input", { type: "checkbox", name: spec.name });
-    input.checked = Boolean(spec.default);
+    write = (v) => { input.checked = Boolean(v); };
     read = () => input.checked;
   } else if (spec.kind === "int" || spec.kind === "float") {
     input = h("input", { type: "number", name: spec.name, min: spec.minimum, max: spec.maximum,
-      step: spec.kind === "int" ? 1 : "any", value: spec.default });
+      step: spec.kind === "int" ? 1 : "any" });
+    write = (v) => { input.value = String(v); };
     read = () => Number(input.value);
   } else if (spec.kind === "str") {
-    input = h("input", { name: spec.name, value: spec.default });
+    input = h("input", { name: spec.name });
+    write = (v) => { input.value = String(v ?? ""); };
     read = () => input.value;
   } else {
-    input = h("textarea", { name: spec.name, rows: 2, cols: 30 });
-    input.value = JSON.stringify(spec.default);
+    input = h("textarea", { name: spec.name, rows: 3, cols: 30, spellcheck: "false" });
+    write = (v) => { input.value = v && typeof v === "object" && !Object.keys(v).length ? "" : JSON.stringify(v); };
     read = () => {
-      try { return JSON.parse(input.value || "null"); } catch (error) {
-        throw new Error(t("bad_options", { error: `${spec.name}: ${error.message}` }));
+      try { return input.value.trim() ? JSON.parse(input.value) : spec.default; } catch (error) {
+        throw new Error(t("bad_options", { error: `${label}: ${error.message}` }));
       }
     };
   }
-  const node = h("label", { title: spec.help }, `${spec.name} `, input, h("small", { class: "muted" }, ` ${spec.help}`));
-  return { spec, node, read };
+  write(spec.default);
+  const peek = () => { try { return read(); } catch { return input.value; } };
+  const node = h("label", { class: "option", "data-option": spec.name }, h("span", { class: "option-label" }, label), " ", input,
+    help ? h("small", { class: "muted option-help" }, ` ${help}`) : null);
+  return { spec, node, input, read, write, peek, designers: Boolean(spec.designers) || spec.name === "params" };
 }
 
 function tableList(tables, showTurn, finished = false) {
@@ -404,7 +488,7 @@ function clockText(seconds) {
 function tickClocks() {
   for (const el of document.querySelectorAll(".clock[data-left]")) {
     const left = Number(el.dataset.left) - (el.dataset.running === "true" ? (performance.now() - Number(el.dataset.at)) / 1000 : 0);
-    el.textContent = `⏱ ${clockText(left)}`;
+    el.textContent = clockText(left); // the clock chip's look says "clock" (no ⏱: a box without emoji fonts)
     el.classList.toggle("low", el.dataset.running === "true" && left < 30);
   }
 }
@@ -538,8 +622,9 @@ function onChat(message) {
 }
 
 function showTable(tableId, invite) {
-  page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: [], logged: -1,
-    chat: chatBox(tableId), invite: invite || undefined, link: undefined };
+  page = { kind: "table", id: tableId, bySeat: new Map(), shown: undefined, log: newLog(), thinking: [],
+    reference: [], chat: chatBox(tableId), invite: invite || undefined, link: undefined };
+  setCatalogue([]);
   main.append(h("p", { class: "muted" }, t("connecting")));
   socket.join(tableId, page.invite);
   loadInviteLink(tableId);
@@ -590,6 +675,8 @@ function inviteBox(message) {
 
 function onMessage(message) {
   if (message.type === "error") {
+    // A server that does not know "lang" yet: the re-join a moment later does the switch.
+    if (page?.langPending && message.code === "bad_message" && /\blang\b/.test(message.message || "")) return;
     notify(`${t("error")}: ${message.message}`, true);
     const seated = [...(page?.bySeat?.values() || [])].some((m) => m.mine.length);
     if (page?.kind === "table" && ["unknown_table", "damaged_table"].includes(message.code) && !seated) {
@@ -600,31 +687,38 @@ function onMessage(message) {
     if (page?.kind === "table") drawTable();
     return;
   }
-  if (message.type === "presence" && page?.kind === "table" && message.table === page.id) {
+  if (page?.kind !== "table" || message.table !== page.id) return;
+  if (message.type === "presence") {
     updateDots(message.presence);
     return;
   }
-  if ((message.type === "chat" || message.type === "chat_history") && page?.kind === "table"
-      && message.table === page.id) {
+  if (message.type === "chat" || message.type === "chat_history") {
     onChat(message);
     return;
   }
-  if (message.type !== "state" || page?.kind !== "table" || message.table !== page.id) return;
+  if (message.type === "catalogue") {
+    setCatalogue(message.entries);
+    page.reference = Array.isArray(message.reference) ? message.reference : [];
+    if (page.bySeat.size) drawTable();
+    return;
+  }
+  if (message.type === "thinking") {
+    page.thinking = Array.isArray(message.seats) ? message.seats : [];
+    const shown = page.bySeat.get(page.shown);
+    if (shown) drawStatus(shown, document.getElementById("status"), document.getElementById("prompt"));
+    return;
+  }
+  if (message.type !== "state") return;
   message.receivedAt = performance.now();
+  if (Array.isArray(message.thinking)) page.thinking = message.thinking;
   const primary = message.mine.length ? message.mine[0] : null;
   page.bySeat.set(message.seat, message);
   for (const seat of [...page.bySeat.keys()]) {
     if (seat === null ? message.mine.length : !message.mine.includes(seat)) page.bySeat.delete(seat);
   }
   if (message.seat === primary) {
-    if (message.version < page.logged) { // moves were taken back (undo): forget their events
-      page.log = page.log.filter((e) => e.version <= message.version);
-      page.logged = message.version;
-    }
-    for (const entry of message.events) {
-      if (entry.version > page.logged) page.log.push(entry);
-    }
-    if (message.events.length) page.logged = Math.max(page.logged, ...message.events.map((e) => e.version));
+    takeEvents(page.log, message);
+    if (message.log === "all") page.langPending = null;
   }
   drawTable();
 }
@@ -637,18 +731,131 @@ function chooseSeat() {
   return messages[0]?.seat;
 }
 
+// A seat as the table names it: the server's names (bots numbered and in words), else the seat.
+function tableName(message, seat) {
+  const entry = message.seats[seat];
+  if (entry?.absent) return seatName(entry); // "Ana (conceded: bot normal)"
+  return message.names?.[seat] || seatName(entry);
+}
+
+function seatWithName(message, seat) {
+  return t("seat_label", { n: seat + 1, name: tableName(message, seat) });
+}
+
+// The status line says whose decision it is; the prompt line below says, in the game's words,
+// what that decision is ("Choose an ambulance — ambulance 1 is barred to the first player").
+function drawStatus(message, status, prompt) {
+  if (!status) return;
+  status.className = "status";
+  const thinking = message.to_move.filter((s) => page.thinking.includes(s));
+  if (message.status === "waiting") status.textContent = t("waiting_players");
+  else if (message.status === "finished") status.textContent = t("game_over");
+  else if (message.legal.length) { status.textContent = t("your_turn"); status.classList.add("turn"); }
+  else if (thinking.length) {
+    status.textContent = t("is_thinking", { who: thinking.map((s) => tableName(message, s)).join(", ") });
+    status.classList.add("thinking");
+  } else {
+    const names = message.to_move.map((s) => tableName(message, s)).join(", ");
+    status.textContent = message.mine.length ? t("waiting_for", { who: names }) : `${t("spectating")} ${t("waiting_for", { who: names })}`;
+  }
+  if (prompt) {
+    prompt.textContent = message.status === "playing" && message.legal.length ? (message.prompt || "") : "";
+    prompt.hidden = !prompt.textContent;
+  }
+}
+
+// The end: each seat's score line by line (the game's own breakdown, which sums to the score)
+// and the winners named by seat number and name.
+function gameOver(message) {
+  const mine = message.mine;
+  const winners = (message.winners || []).map((w) => seatWithName(message, w)).join(", ");
+  const breakdown = Array.isArray(message.breakdown) && message.breakdown.length ? message.breakdown : null;
+  const scores = breakdown
+    ? h("div", { class: "breakdowns" }, breakdown.map((b) => h("table", { class: "list breakdown", "data-seat": b.seat },
+      h("caption", {}, t("seat_label", { n: b.seat + 1, name: b.name || tableName(message, b.seat) })),
+      h("tbody", {}, (b.lines || []).map(([words, points]) => h("tr", {}, h("td", {}, String(words)),
+        h("td", { class: "points" }, String(points))))),
+      h("tfoot", {}, h("tr", { class: "total" }, h("th", { scope: "row" }, t("total")), h("td", { class: "points" }, String(b.total)))))))
+    : h("p", {}, `${t("scores")}: ${message.seats.map((s) => `${seatWithName(message, s.seat)} ${message.scores[s.seat]}`).join(" · ")}`);
+  return h("section", { class: "card over", id: "game-over" },
+    h("h3", {}, t("game_over")),
+    h("p", { class: "winners" }, t("winners", { who: winners })),
+    scores,
+    message.next ? h("a", { href: `#/table/${message.next}`, id: "next-game" }, t("next_game")) : null, " ",
+    mine.length && !message.next ? h("button", { id: "play-again", onclick: async () => {
+      try { location.hash = `#/table/${(await api(`/api/tables/${message.table}/again`, { body: {} })).id}`; }
+      catch (error) { notify(error.message, true); }
+    } }, t("play_again")) : null,
+    " ", h("a", { href: `#/replay/${message.table}` }, t("replay")));
+}
+
+// ---- keeping what the reader was doing across a redraw -------------------------------------------
+// Every message redraws the table; an open choice menu, the focused control and scrolled boxes
+// must survive another seat's move.  An element is found again by what it is (id, data-key,
+// data-card, aria-label...) and its rank among its likes.
+function identify(node) {
+  if (!node || node === document.body || !main.contains(node)) return null;
+  if (node.id) return { selector: `#${CSS.escape(node.id)}`, index: 0 };
+  const attrs = ["data-key", "data-card", "data-act", "data-index", "data-seat", "aria-label", "name"];
+  let selector = node.tagName.toLowerCase();
+  for (const a of attrs) {
+    const v = node.getAttribute(a);
+    if (v !== null && v !== "") selector += `[${a}="${CSS.escape(v)}"]`;
+  }
+  // Classes change between drawings ("changed", "busy"): only the first one, and only when
+  // nothing else tells the element apart.
+  if (selector === node.tagName.toLowerCase() && node.classList.length) selector += `.${CSS.escape(node.classList[0])}`;
+  return { selector, index: [...main.querySelectorAll(selector)].indexOf(node) };
+}
+
+function findAgain(mark) {
+  if (!mark) return null;
+  try { return main.querySelectorAll(mark.selector)[mark.index] ?? null; } catch { return null; }
+}
+
+function keepReading() {
+  const menu = main.querySelector(".choice-menu");
+  const focus = identify(document.activeElement);
+  const inMenu = menu && menu.contains(document.activeElement) ? [...menu.querySelectorAll("button")].indexOf(document.activeElement) : -1;
+  const scrolled = [...main.querySelectorAll("*")].filter((n) => n.scrollTop > 0 || n.scrollLeft > 0)
+    .map((n) => ({ mark: identify(n), top: n.scrollTop, left: n.scrollLeft })).filter((x) => x.mark);
+  const logBox = document.getElementById("log");
+  const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
+  const opened = [...main.querySelectorAll("details[open]")].map(identify).filter(Boolean);
+  const x = window.scrollX, y = window.scrollY;
+  return (legalSame) => {
+    for (const mark of opened) { const d = findAgain(mark); if (d) d.open = true; }
+    for (const s of scrolled) {
+      const n = findAgain(s.mark);
+      if (n) { n.scrollTop = s.top; n.scrollLeft = s.left; }
+    }
+    const log = document.getElementById("log");
+    if (log && logAtEnd) log.scrollTop = log.scrollHeight;
+    if (menu && legalSame) {
+      (main.querySelector("#board") ?? main).prepend(menu);
+      if (inMenu >= 0) menu.querySelectorAll("button")[inMenu]?.focus({ preventScroll: true });
+    }
+    if (inMenu < 0) findAgain(focus)?.focus({ preventScroll: true });
+    window.scrollTo(x, y);
+  };
+}
+
 async function drawTable() {
   const seat = chooseSeat();
   const message = page.bySeat.get(seat);
   if (!message) return;
-  page.shown = seat;
   const board = await boardFor(message.game);
   if (page?.bySeat.get(seat) !== message) return; // a newer message arrived while loading
+  const legalSame = page.shown === seat && page.drawnLegal === JSON.stringify(message.legal);
+  page.shown = seat;
+  page.drawnLegal = JSON.stringify(message.legal);
+  const restore = keepReading();
   const mine = message.mine;
   const seats = h("ul", { class: "seats" }, message.seats.map((s) =>
     h("li", { class: message.to_move.includes(s.seat) ? "to-move" : "", "data-seat": s.seat },
       presenceDot(message, s.seat), " ",
-      `${t("seat_label", { n: s.seat, name: seatName(s) })}${mine.includes(s.seat) ? ` (${t("you")})` : ""} `,
+      `${seatWithName(message, s.seat)}${mine.includes(s.seat) ? ` (${t("you")})` : ""} `,
+      page.thinking.includes(s.seat) ? h("span", { class: "thinking-mark" }, `${t("thinking")} `) : null,
       s.kind === "open" ? h("button", { class: "take-seat", "data-seat": s.seat,
         onclick: () => socket.raw({ type: "sit", table: message.table, seat: s.seat, invite: page.invite }) }, t("take_seat")) : null,
       seatClock(message, s.seat), " ",
@@ -658,57 +865,61 @@ async function drawTable() {
         onclick: () => { if (confirm(t("concede_confirm"))) socket.raw({ type: "concede", table: message.table, seat: s.seat }); },
       }, t("concede")) : null)));
   const status = h("p", { class: "status", id: "status" });
-  if (message.status === "waiting") status.textContent = t("waiting_players");
-  else if (message.status === "finished") status.textContent = t("game_over");
-  else if (message.legal.length) { status.textContent = t("your_turn"); status.classList.add("turn"); }
-  else {
-    const names = message.to_move.map((s) => seatName(message.seats[s])).join(", ");
-    status.textContent = mine.length ? t("waiting_for", { who: names }) : `${t("spectating")} ${t("waiting_for", { who: names })}`;
-  }
+  const prompt = h("p", { class: "prompt", id: "prompt", "aria-live": "polite" });
+  drawStatus(message, status, prompt);
   // "Your turn" in the tab title, so a player in another tab sees it.
   const turn = message.status === "playing" && message.legal.length > 0;
   document.title = turn ? `● ${t("title_turn")} · Ludoteca` : "Ludoteca";
   setFavicon(turn);
   announceTurn(message, turn);
-  const over = message.status === "finished" ? h("section", { class: "card over", id: "game-over" },
-    h("h3", {}, t("game_over")),
-    h("p", {}, `${t("scores")}: ${message.seats.map((s) => `${seatName(s)} ${message.scores[s.seat]}`).join(" · ")}`),
-    h("p", {}, t("winners", { who: message.winners.map((w) => seatName(message.seats[w])).join(", ") })),
-    message.next ? h("a", { href: `#/table/${message.next}`, id: "next-game" }, t("next_game")) : null, " ",
-    mine.length && !message.next ? h("button", { id: "play-again", onclick: async () => {
-      try { location.hash = `#/table/${(await api(`/api/tables/${message.table}/again`, { body: {} })).id}`; }
-      catch (error) { notify(error.message, true); }
-    } }, t("play_again")) : null,
-    " ", h("a", { href: `#/replay/${message.table}` }, t("replay"))) : null;
+  const over = message.status === "finished" ? gameOver(message) : null;
   const tabs = mine.length > 1 ? h("p", { class: "tabs" }, mine.map((s) => h("button", {
     "aria-pressed": String(s === seat), onclick: () => { page.shown = s; page.pinned = true; drawTable(); },
-  }, t("seat_n", { n: s })))) : null;
+  }, seatWithName(message, s)))) : null;
   const boardBox = h("div", { class: "board", id: "board" });
-  const send = (action) => socket.raw({ type: "act", table: message.table, seat, version: message.version, action });
+  // The version is read when the move is sent: a choice menu kept open across another seat's
+  // move (same legal moves) sends the table's current version, not the one it was drawn at.
+  const send = (action) => socket.raw({ type: "act", table: message.table, seat,
+    version: page.bySeat.get(seat)?.version ?? message.version, action });
   board.render(boardBox, message.view, message.legal, send, { t, lang: app.lang },
-    { seat, seats: message.seats, game: app.games.get(message.game), version: message.version, replay: false });
-  const latest = page.log.length ? page.log[page.log.length - 1].version : -1;
-  const log = h("ol", { id: "log", "aria-live": "polite" }, page.log.map((e) => h("li", {
-    class: e.version === latest ? "recent" : e.version >= message.version - 2 ? "fresh" : "" }, e.label)));
+    { seat, seats: message.seats, names: message.names || null, game: app.games.get(message.game), version: message.version,
+      replay: false, card: entryOf });
+  prepareCards(boardBox);
+  const log = drawLog(page.log, message.version);
   const undo = message.undo > 0 ? h("button", { id: "undo", type: "button", title: t("undo_help"),
     onclick: (e) => { e.target.disabled = true; socket.raw({ type: "undo", table: message.table, seat, version: message.version }); },
   }, t("undo")) : null;
+  const game = app.games.get(message.game);
+  const playing = message.status !== "finished";
   main.replaceChildren(h("div", { class: "table-page" },
     h("div", {},
-      h("h2", {}, `${gameTitle(message.game)} `, h("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`)),
-      status, undo, mine.length ? notificationButton() : null, mine.length ? soundToggle() : null, over, tabs, boardBox),
+      h("h2", {}, `${gameTitle(message.game)} `, h("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`),
+        " ", rulesLink(game ?? { id: message.game }, "table-rules")),
+      h("div", { class: "status-area" }, status, prompt),
+      undo, playing && mine.length ? notificationButton() : null, playing && mine.length ? soundToggle() : null, over, tabs, boardBox),
     h("aside", {},
       h("section", { class: "card" }, h("h3", {}, t("seats")), seats,
         inviteBox(message)),
+      referencePanel(page.reference, t),
       h("section", { class: "card" }, h("h3", {}, t("log")), log), page.chat.section)));
   main.dataset.status = message.status;
   main.dataset.version = String(message.version);
   main.dataset.seat = seat === null ? "" : String(seat);
-  log.scrollTop = log.scrollHeight;
+  restore(legalSame);
   tickClocks();
 }
 
 // ---- replays ------------------------------------------------------------------------------------
+// The replay buttons' symbols drawn as SVG: the ⏮/⏭ characters show as empty boxes where no
+// emoji font is installed.  The button's words carry the meaning; the icon is decoration.
+const ICONS = {
+  first: "M3 3h2v10H3zM13 3v10L6 8z", prev: "M12 3v10L5 8z", next: "M4 3v10l7-5z",
+  last: "M11 3h2v10h-2zM3 3v10l7-5z", play: "M4 3v10l8-5z", pause: "M4 3h3v10H4zM9 3h3v10H9z",
+};
+function icon(name) {
+  return svg("svg", { class: "icon", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true", focusable: "false" },
+    svg("path", { d: ICONS[name], fill: "currentColor" }));
+}
 async function showReplay(tableId) {
   page = { kind: "replay", id: tableId, step: 0, timer: null };
   await drawReplay(0);
@@ -721,39 +932,46 @@ async function drawReplay(step) {
   const board = await boardFor(data.game);
   const go = (n) => () => drawReplay(Math.max(0, Math.min(data.total, n))).catch((e) => notify(e.message, true));
   const play = h("button", { id: "replay-play", onclick: () => {
-    if (page.timer) { clearInterval(page.timer); page.timer = null; play.textContent = t("play"); return; }
-    play.textContent = t("pause");
+    if (page.timer) { clearInterval(page.timer); page.timer = null; play.replaceChildren(icon("play"), t("play")); return; }
+    play.replaceChildren(icon("pause"), t("pause"));
     page.timer = setInterval(() => {
       if (page?.kind !== "replay" || page.step >= data.total) { clearInterval(page?.timer); return; }
       drawReplay(page.step + 1).catch(() => {});
     }, 700);
-  } }, page.timer ? t("pause") : t("play"));
+  } }, icon(page.timer ? "pause" : "play"), page.timer ? t("pause") : t("play"));
   const boardBox = h("div", { class: "board" });
   board.render(boardBox, data.view, [], () => {}, { t, lang: app.lang },
     { seat: null, seats: data.seats, game: app.games.get(data.game), version: data.step, replay: true });
-  const what = data.step === 0 ? t("replay_start") : t("seat_acts", { n: data.actor, label: data.action });
+  const what = data.step === 0 ? t("replay_start") : t("seat_acts", { n: data.actor + 1, label: data.action });
   main.replaceChildren(
     h("h2", {}, `${t("replay")}: ${gameTitle(data.game)} `, h("small", { class: "muted" }, data.table)),
     h("p", { class: "replay-controls" },
-      h("button", { id: "replay-first", onclick: go(0) }, t("first")),
-      h("button", { id: "replay-prev", onclick: go(data.step - 1) }, t("prev")),
-      h("button", { id: "replay-next", onclick: go(data.step + 1) }, t("next")),
-      h("button", { id: "replay-last", onclick: go(data.total) }, t("last")), play,
+      h("button", { id: "replay-first", onclick: go(0) }, icon("first"), t("first")),
+      h("button", { id: "replay-prev", onclick: go(data.step - 1) }, icon("prev"), t("prev")),
+      h("button", { id: "replay-next", onclick: go(data.step + 1) }, t("next"), icon("next")),
+      h("button", { id: "replay-last", onclick: go(data.total) }, t("last"), icon("last")), play,
       h("span", { id: "replay-step" }, t("step", { n: data.step, total: data.total }))),
     h("p", { id: "replay-action" }, what),
     h("ul", {}, data.events.map((e) => h("li", {}, e))),
-    data.step === data.total && data.scores ? h("p", {}, `${t("scores")}: ${data.scores.join(" / ")}`) : null,
+    ...(data.step === data.total && data.scores ? [h("p", { id: "replay-scores" }, `${t("scores")}: ${data.scores.join(" / ")}`)] : []),
     boardBox);
   main.dataset.version = String(data.step);
+}
+
+// The games with their words (pitch, option labels and help, presets) in this language.
+async function gamesIn(lang) {
+  const games = await api(`/api/games?lang=${encodeURIComponent(lang)}`);
+  return new Map(games.map((game) => [game.id, game]));
 }
 
 // ---- start --------------------------------------------------------------------------------------
 async function start() {
   await setLanguage(localStorage.getItem("ludoteca-lang") || navigator.language.slice(0, 2));
-  const [me, games, bots] = await Promise.all([api("/api/me"), api("/api/games"), api("/api/bots")]);
+  const [me, games, bots] = await Promise.all([api("/api/me"), gamesIn(app.lang), api("/api/bots")]);
   app.name = me.name;
   app.account = me.account;
-  for (const game of games) app.games.set(game.id, game);
+  app.games = games;
+  installCards(t);
   app.levels = bots.levels;
   const nameInput = document.getElementById("name");
   drawAccount();
@@ -765,8 +983,14 @@ async function start() {
   document.getElementById("lang").addEventListener("change", async (event) => {
     await setLanguage(event.target.value);
     drawAccount();
-    if (page?.kind === "table") socket.join(page.id);
-    else route();
+    if (page?.kind === "table") {
+      switchTableLanguage();
+      if (page.bySeat.size) drawTable(); // the shell's own words at once; the server's follow
+      app.games = await gamesIn(app.lang);
+    } else {
+      app.games = await gamesIn(app.lang);
+      route();
+    }
   });
   socket.handlers.push(onMessage);
   socket.connect();

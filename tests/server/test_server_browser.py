@@ -92,7 +92,7 @@ def test_against_a_bot_to_the_end_with_a_reload_mid_game_then_replay(server: Ser
     assert page.text_content("#replay-step") == f"Step 0 of {final}"
     page.click("#replay-next")
     page.wait_for_function(f"() => document.querySelector('#replay-step').textContent === 'Step 1 of {final}'")
-    assert page.text_content("#replay-action").startswith("Seat 0:")
+    assert page.text_content("#replay-action").startswith("Seat 1:")  # seats read from 1
     page.click("#replay-last")
     page.wait_for_function(f"() => document.querySelector('#replay-step').textContent === 'Step {final} of {final}'")
     page.goto(server.url + "/?board=generic#/history")

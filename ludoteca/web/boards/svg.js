@@ -134,11 +134,26 @@ export function fallback(container, legal, send, i18n, context) {
   container.append(details);
 }
 
+/** A seat as players read it: numbered from 1, with the table's name for it (the server's
+ *  ``names``: bots numbered and in words), "(you)" for the viewer's own seat. */
 export function seatName(context, seat, t) {
   const entry = context.seats?.[seat];
-  if (!entry) return t("seat_n", { n: seat });
-  const who = entry.kind === "bot" ? t("bot", { level: entry.level }) : entry.kind === "open" ? t("open_seat") : entry.name;
-  return `${seat}: ${who}${seat === context.seat ? ` (${t("you")})` : ""}`;
+  if (!entry) return t("seat_n", { n: seat + 1 });
+  const who = context.names?.[seat]
+    || (entry.kind === "bot" ? t("bot", { level: entry.level }) : entry.kind === "open" ? t("open_seat") : entry.name);
+  return `${seat + 1}: ${who}${seat === context.seat ? ` (${t("you")})` : ""}`;
+}
+
+/** A component's catalogue entry (name, kind, text, facts) by its id, or undefined: boards mark
+ *  the element with ``data-card`` = that id and the shell shows the entry on hover or tap. */
+export function cardEntry(context, id) {
+  return typeof context.card === "function" ? context.card(id) : undefined;
+}
+
+/** Mark ``node`` as showing the catalogue entry ``id`` (tooltip, inspect panel); returns it. */
+export function card(node, id) {
+  if (id !== null && id !== undefined) node.dataset.card = String(id);
+  return node;
 }
 
 // ---- recent changes ------------------------------------------------------------------------------
