@@ -258,10 +258,15 @@ function gameCard(game) {
     players.append(h("option", { value: n }, label));
   }
   players.value = String(counts.find((n) => !experimental.includes(n)) ?? counts[0]);
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const optionInputs = game.options.map((spec) => optionInput(spec));
   const plain = optionInputs.filter((o) => !o.designers);
   const designers = optionInputs.filter((o) => o.designers);
-  const presets = Array.isArray(game.presets) ? game.presets : [];
+  // The rule book's own rules come first, named, so a fresh form never reads "Custom".
+  const standard = { id: "standard", name: t("preset_standard"), description: "", options: {} };
+  const given = Array.isArray(game.presets) ? game.presets : [];
+  const presets = given.some((p) => Object.keys(p.options || {}).every((k) => same(p.options[k],
+    game.options.find((o) => o.name === k)?.default))) ? given : [standard, ...given];
   const optionsBox = plain.length ? h("details", { class: "options" }, h("summary", {}, t("options")), plain.map((o) => o.node)) : null;
   const presetHelp = h("p", { class: "muted preset-help", "aria-live": "polite" });
   const preset = h("select", { name: "preset" }, h("option", { value: "" }, t("preset_custom")),
@@ -270,7 +275,6 @@ function gameCard(game) {
   // the options box opens so the change is seen.  Changing an option afterwards shows which
   // preset (if any) the form still equals.
   const formValues = () => Object.fromEntries(optionInputs.map((o) => [o.spec.name, o.peek()]));
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const matching = () => {
     const values = formValues();
     return presets.find((p) => optionInputs.every((o) => same(values[o.spec.name],

@@ -76,7 +76,7 @@ def my_turn_or_end(page: Page) -> bool:
 
 
 def legal_types(page: Page) -> set[str]:
-    titles = page.eval_on_selector_all(".all-moves button.action", "nodes => nodes.map(n => n.title)")
+    titles = page.eval_on_selector_all(".all-moves button.action", "nodes => nodes.map(n => n.dataset.action)")
     return {json.loads(title)["type"] for title in titles}
 
 
@@ -111,7 +111,7 @@ def fallback_move(page: Page, rng: random.Random, prefer: Preference | None = No
     """Drive the game on (not a test of the board): a random move from the fallback list, taken
     among the ``prefer``-red moves when there are any."""
     version = int(page.get_attribute("main", "data-version"))
-    titles = page.eval_on_selector_all(".all-moves button.action", "nodes => nodes.map(n => n.title)")
+    titles = page.eval_on_selector_all(".all-moves button.action", "nodes => nodes.map(n => n.dataset.action)")
     indices = list(range(len(titles)))
     preferred = [i for i in indices if prefer and prefer(json.loads(titles[i]))]
     index = rng.choice(preferred or indices)

@@ -41,7 +41,7 @@ def browser() -> Iterator[Browser]:
 
 def my_moves(page: Page) -> list[dict]:
     """My legal actions as the page lists them (the fallback list's buttons carry each one)."""
-    titles = page.eval_on_selector_all(".all-moves button.action", "nodes => nodes.map(n => n.title)")
+    titles = page.eval_on_selector_all(".all-moves button.action", "nodes => nodes.map(n => n.dataset.action)")
     return [json.loads(title) for title in titles]
 
 
@@ -88,7 +88,7 @@ def test_dice_hospital_undo_works_after_a_bots_move_during_activation(browser: B
             page.click("#undo")
             page.wait_for_function(
                 "() => [...document.querySelectorAll('.all-moves button.action')]"
-                ".some((b) => JSON.parse(b.title).type === 'department')")
+                ".some((b) => JSON.parse(b.dataset.action).type === 'department')")
             assert mine in my_moves(page)                     # my department is mine to choose again
             assert "meeple" not in {m["type"] for m in my_moves(page)}
             assert version(page) >= bot_moved_to - 1          # only my one step left the record

@@ -39,7 +39,7 @@ export function render(container, view, legalActions, send, i18n, context = {}) 
     const button = h("button", { class: "action" }, label);
     button.type = "button";
     button.dataset.index = String(index);
-    button.title = JSON.stringify(action);
+    button.dataset.action = JSON.stringify(action);  // for tests and tools; people read the label
     button.addEventListener("click", () => {
       for (const b of buttons.querySelectorAll("button")) b.disabled = true;
       send(action);
