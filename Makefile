@@ -18,7 +18,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev,rl,lab]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,lab,parquet]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP) $(PLAY_STAMP)
 

@@ -30,13 +30,13 @@ from typing import Any
 import ludoteca
 from ludoteca.engine import game as get_game
 
-from . import metrics, seeds, stats
+from . import metrics, parquet, seeds, stats
 from .backends import CHUNK_CPU_S, make_backend
 from .experiment import Experiment, to_toml
 from .gamedata import ContentIndex, content_hash, effective_content, shipped_content
 from .lineup import rotations as rotation_count
 from .play import GameResult, GameTask, play, play_many
-from .runfolder import TableWriter, write_json, write_metrics_csv
+from .runfolder import TABLES, TableWriter, write_json, write_metrics_csv
 from .sprt import GSPRT
 
 #: Blocks an SPRT run plans when it gives no ``max_blocks``.
@@ -190,6 +190,7 @@ class Runner:
         self.columns: dict[tuple[str, int], metrics.Column] = {}
         self.notable = Notable()
         self.committed = array("q")  # the blocks committed, 8 bytes each
+        self.parquet: list[str] = []  # the Parquet copies written (pyarrow installed)
         self.cpu_s = 0.0
         self.live_at = 0.0  # when the live estimates were last computed
         self.game_s = 0.0  # worker time inside bots and the engine
@@ -290,6 +291,7 @@ class Runner:
             stop = self.sprt.state
         records = self._records()
         writer.finish(records, series=bool(exp.telemetry))
+        self.parquet = [path.name for path in parquet.write_run(self.run_dir, TABLES)]
         wall = time.perf_counter() - wall0
         metrics_json = self._metrics(stop, wall)
         write_json(self.run_dir / "metrics.json", metrics_json)
@@ -448,6 +450,8 @@ class Runner:
             "wall_s": round(wall, 3), "cpu_s": round(self.cpu_s, 3), "games": self.games, "stop": stop,
             "command": self.command,
             "robust": "not run: --robust arrives with the next lab issue" if exp.robust else None,
+            # Parquet copies of the tables, when pyarrow is installed (the ``parquet`` extra)
+            "parquet": self.parquet,
         }
 
 
