@@ -20,7 +20,7 @@ import numpy as np
 
 from ludoteca.lab import stats
 from ludoteca.lab.report_data import RunData, load_run
-from ludoteca.lab.report_html import badge, esc, interval, num, page, rule_text, section, table
+from ludoteca.lab.report_html import badge, esc, interval, num, numbers_in, page, rule_text, section, table
 from ludoteca.lab.report_labels import check_lang, key_label, label, metric_label
 
 #: Game-row fields averaged per block, with the metric id they estimate.
@@ -301,7 +301,12 @@ def _value(v: Any, known: bool, lang: str) -> str:
 
 
 def render(result: dict[str, Any], lang: str) -> str:
-    """diff.html from the result of :func:`compare`."""
+    """diff.html from the result of :func:`compare`, numbers in ``lang``'s decimal style."""
+    with numbers_in(lang):
+        return _render(result, lang)
+
+
+def _render(result: dict[str, Any], lang: str) -> str:
     names = result["names"]
     title = f"{label('diff_title', lang)}: {names['a']} → {names['b']}"
     pct = f"{result['confidence'] * 100:g}"

@@ -18,7 +18,7 @@ import numpy as np
 
 from ludoteca.lab import plots, stats
 from ludoteca.lab.report_data import RunData, arms, estimates, load_run, player_counts, read_series
-from ludoteca.lab.report_html import badge, esc, figure, interval, num, page, rule_text, section, table
+from ludoteca.lab.report_html import badge, esc, figure, interval, num, numbers_in, page, rule_text, section, table
 from ludoteca.lab.report_labels import check_lang, key_label, label, metric_label
 
 #: Scalar metrics of the "Length and tension" table, in reading order.
@@ -43,12 +43,13 @@ def render(data: RunData, lang: str) -> str:
     """The report's HTML for a loaded run."""
     exp = data.experiment
     title = f"{label('title', lang)}: {exp.get('title') or exp.get('game', '')} — {exp.get('name', '')}"
-    parts = [f"<h1>{esc(title)}</h1>", _subtitle(data, lang)]
-    for build in (_question, _health, _fairness, _skill, _deltas, _length, _content, _sweep, _series, _games,
-                  _method, _reproduce):
-        part = build(data, lang)
-        if part:
-            parts.append(part)
+    with numbers_in(lang):
+        parts = [f"<h1>{esc(title)}</h1>", _subtitle(data, lang)]
+        for build in (_question, _health, _fairness, _skill, _deltas, _length, _content, _sweep, _series, _games,
+                      _method, _reproduce):
+            part = build(data, lang)
+            if part:
+                parts.append(part)
     return page(lang, title, "".join(parts))
 
 

@@ -4,9 +4,11 @@ verdict badges and the page shell with its stylesheet (no script, no URL, WCAG A
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import html
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ludoteca.lab.report_labels import label
@@ -42,8 +44,34 @@ def esc(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
+#: How each language writes numbers: (decimal mark, thousands separator, list separator).
+#: Spanish and French write 0,335 and [0,315; 0,356] (a comma is their decimal mark).
+NUMBER_STYLE = {"en": (".", ",", ", "), "es": (",", ".", "; "), "fr": (",", "\u202f", " ; ")}
+_STYLE: contextvars.ContextVar[tuple[str, str, str]] = contextvars.ContextVar("number_style",
+                                                                              default=NUMBER_STYLE["en"])
+
+
+@contextlib.contextmanager
+def numbers_in(lang: str) -> Iterator[None]:
+    """Numbers written by :func:`num` and :func:`interval` inside follow ``lang``'s style."""
+    token = _STYLE.set(NUMBER_STYLE.get(lang, NUMBER_STYLE["en"]))
+    try:
+        yield
+    finally:
+        _STYLE.reset(token)
+
+
 def num(x: Any, digits: int = 3) -> str:
-    """A number for people: up to ``digits`` significant decimals, no float noise, "–" when absent."""
+    """A number for people: up to ``digits`` significant decimals, no float noise, "–" when
+    absent, in the decimal style of the language being written (:func:`numbers_in`)."""
+    text = _num(x, digits)
+    decimal, thousands, _ = _STYLE.get()
+    if decimal == ".":
+        return text
+    return text.translate({ord("."): decimal, ord(","): thousands})
+
+
+def _num(x: Any, digits: int) -> str:
     if x is None:
         return "–"
     x = float(x)
@@ -59,7 +87,7 @@ def num(x: Any, digits: int = 3) -> str:
 
 
 def interval(low: Any, high: Any) -> str:
-    return "–" if low is None or high is None else f"[{num(low)}, {num(high)}]"
+    return "–" if low is None or high is None else f"[{num(low)}{_STYLE.get()[2]}{num(high)}]"
 
 
 def badge(verdict: str, lang: str) -> str:
