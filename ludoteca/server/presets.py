@@ -59,9 +59,14 @@ def option_info(name: str, spec: Option, lang: str) -> dict[str, Any]:
     choices = None
     if spec.choices is not None:
         choices = [{"value": value, "label": spec.choice_in(value, lang)} for value in spec.choices]
-    return {"name": name, "label": spec.label_in(name, lang), "help": spec.help_in(lang), "kind": kind_name(spec),
-            "default": spec.default, "choices": choices, "minimum": spec.minimum, "maximum": spec.maximum,
-            "designers": bool(spec.extra.get("designers"))}
+    kind = kind_name(spec)
+    # A list of named things (Herbalism's action cards in play) is ticked item by item, never
+    # typed as a list: each item its words.
+    items = ([{"value": value, "label": spec.choice_in(value, lang)} for value in spec.words]
+             if kind == "list" and spec.words else None)
+    return {"name": name, "label": spec.label_in(name, lang), "help": spec.help_in(lang), "kind": kind,
+            "default": spec.default, "choices": choices, "items": items, "minimum": spec.minimum,
+            "maximum": spec.maximum, "designers": bool(spec.extra.get("designers"))}
 
 
 def presets(game: engine.Game, lang: str) -> list[dict[str, Any]]:

@@ -258,7 +258,9 @@ function gameCard(game) {
     players.append(h("option", { value: n }, label));
   }
   players.value = String(counts.find((n) => !experimental.includes(n)) ?? counts[0]);
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  // A list of ticked items has no order people can see: compare it as a set.
+  const norm = (v) => (Array.isArray(v) ? v.map((x) => JSON.stringify(x)).sort() : v);
+  const same = (a, b) => JSON.stringify(norm(a)) === JSON.stringify(norm(b));
   const optionInputs = game.options.map((spec) => optionInput(spec));
   const plain = optionInputs.filter((o) => !o.designers);
   const designers = optionInputs.filter((o) => o.designers);
@@ -378,6 +380,13 @@ function optionInput(spec) {
       step: spec.kind === "int" ? 1 : "any" });
     write = (v) => { input.value = String(v); };
     read = () => Number(input.value);
+  } else if (spec.kind === "list" && Array.isArray(spec.items)) {
+    // Named items (Herbalism's action cards): a box to tick per item, in the game's order.
+    const boxes = spec.items.map((item) => ({ item, box: h("input", { type: "checkbox", value: JSON.stringify(item.value) }) }));
+    input = h("span", { class: "option-items", role: "group" }, boxes.map(({ item, box }) =>
+      h("label", { class: "option-item" }, box, ` ${item.label}`)));
+    write = (v) => { for (const { item, box } of boxes) box.checked = Array.isArray(v) && v.some((x) => JSON.stringify(x) === JSON.stringify(item.value)); };
+    read = () => boxes.filter(({ box }) => box.checked).map(({ item }) => item.value);
   } else if (spec.kind === "str") {
     input = h("input", { name: spec.name });
     write = (v) => { input.value = String(v ?? ""); };

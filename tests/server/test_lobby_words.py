@@ -199,3 +199,12 @@ def test_the_whole_log_across_two_processes_on_postgres_and_redis(tmp_path: Path
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_list_of_named_things_is_offered_item_by_item(server: Server) -> None:
+    """Herbalism's action cards in play: each card by its name, to tick, never a raw list."""
+    games = {g["id"]: g for g in Guest(server).http.get("/api/games", params={"lang": "es"}).json()}
+    [spec] = [o for o in games["herbalism"]["options"] if o["name"] == "advanced_actions"]
+    assert spec["kind"] == "list"
+    names = {item["value"]: item["label"] for item in spec["items"]}
+    assert set(names) == set(spec["default"]) and names["curing"] == "Curación"

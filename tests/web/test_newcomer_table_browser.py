@@ -312,8 +312,10 @@ def form_values(page: Page, game: str) -> dict[str, Any]:
     return page.evaluate("""(game) => Object.fromEntries([...document.querySelectorAll(
         `form.create[data-game='${game}'] [data-option]`)].map((label) => {
         const input = label.querySelector('select, input, textarea');
+        const items = label.querySelector('.option-items');
         let value;
-        if (input.tagName === 'SELECT') value = JSON.parse(input.value);
+        if (items) value = [...items.querySelectorAll('input:checked')].map((box) => JSON.parse(box.value));
+        else if (input.tagName === 'SELECT') value = JSON.parse(input.value);
         else if (input.type === 'checkbox') value = input.checked;
         else if (input.type === 'number') value = Number(input.value);
         else if (input.tagName === 'TEXTAREA') value = input.value.trim() ? JSON.parse(input.value) : {};
@@ -354,6 +356,11 @@ def test_the_lobby_reads_as_words_in_every_language(web_server, browser: Browser
         assert not code, f"{game} ({lang}): options named by code: {code}"
         choices = form.locator(".option select option").all_text_contents()
         assert not [c for c in choices if "_" in c], f"{game} ({lang}): choices named by code"
+        # Only a designer's params may be typed as data: no other option is a raw text box
+        # (Herbalism's action cards in play are one box to tick per card, by name).
+        typed = form.locator(".option textarea").evaluate_all(
+            "nodes => nodes.filter(n => !n.closest('details.designers')).map(n => n.name)")
+        assert typed == [], f"{game} ({lang}): options typed as raw data: {typed}"
         params = form.locator("[data-option='params']")
         if params.count():
             assert params.evaluate("n => !!n.closest('details.designers')"), "params must sit under 'For designers'"
