@@ -39,9 +39,9 @@ def test_same_seed_same_choices(game_id, name):
 def test_a_whole_game_between_bots_replays_identically(game_id):
     """Arena games are reproducible: same seed, same bots, same record of results."""
     players = default_players(game_id)
-    bots = ["ismcts:iterations=4", "random"]
+    bots = ["ismcts:iterations=4:chain_budget=200", "random"]  # a small look-through: the point is the replay
     one = play_game(game_id, players, bots, index=1, seed=3)
     two = play_game(game_id, players, bots, index=1, seed=3)
     for key in ("seats", "scores", "winners", "actions"):
         assert one[key] == two[key]
-    assert sorted(one["seats"][:2]) == ["ismcts:iterations=4", "random"]
+    assert sorted(one["seats"][:2]) == ["ismcts:iterations=4:chain_budget=200", "random"]

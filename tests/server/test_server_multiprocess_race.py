@@ -1,5 +1,5 @@
 """Two real ``ludoteca serve`` processes on one PostgreSQL database with Redis fan-out: an undo
-sent to one process races a move sent to the other at the same position, 40 times over 8 Dice
+sent to one process races a move sent to the other at the same position, 25 times over 5 Dice
 Hospital tables.  Exactly one of the two may change the record each time (the other is refused
 as stale), the action indices stay 0..n-1 on every table, and afterwards every table loads in
 a fresh process and accepts a move."""
@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from ludoteca import engine
 
-TABLES, RACES_PER_TABLE = 8, 5
+TABLES, RACES_PER_TABLE = 5, 5
 
 
 class Watcher:
