@@ -1,4 +1,4 @@
-"""A locked database: while a test holds an exclusive lock for 30 s, table creation answers a
+"""A locked database: while a test holds an exclusive lock for 12 s, table creation answers a
 clear ``storage`` refusal (HTTP 503, JSON ``{"code": "storage"}``) after a bounded wait, not a
 500 after 30 s; and a bot whose move could not be saved retries, so its move lands within 5 s
 after the lock is released and the table plays on.  On SQLite (``BEGIN EXCLUSIVE`` on the
@@ -17,7 +17,7 @@ from server_harness import UNTHROTTLED, Guest, Server, join
 from services import scratch_postgres
 from websockets.sync.client import ClientConnection
 
-LOCK_SECONDS = 30.0
+LOCK_SECONDS = 12.0  # over twice the server's bounded wait (DB_TIMEOUT)
 #: The server's bounded wait on the database (its default; set here so the bound is explicit).
 DB_TIMEOUT = 5.0
 
