@@ -438,7 +438,7 @@ class State:
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
-        other.rng = self.rng.copy() if isinstance(self.rng, CountingRandom) else _copied(self.rng)
+        other.rng = self.rng.copy()
         other._actions = list(self._actions)
         other._legal_cache = {}
         other._sealed = self._sealed
@@ -484,13 +484,6 @@ class State:
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to move {list(self.to_move)}"
         return f"<{self.game.id} {self.players}p seed={self.seed} after {self.version} actions, {status}>"
-
-
-def _copied(rng: random.Random) -> CountingRandom:
-    """A CountingRandom in the state of another generator (a state built by hand)."""
-    other = CountingRandom.__new__(CountingRandom)
-    other.setstate(rng.getstate())
-    return other
 
 
 def same(a: Any, b: Any) -> bool:

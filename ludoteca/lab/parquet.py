@@ -68,7 +68,7 @@ def _column_kind(kinds: set[str]) -> str:
         return "text"
     if kinds <= {"int", "float"}:
         return "int" if kinds == {"int"} else "float"
-    return kinds.pop() if len(kinds) == 1 and "json" not in kinds else "json"
+    return next(iter(kinds)) if len(kinds) == 1 else "json"
 
 
 def _value(value: Any, kind: str) -> Any:
