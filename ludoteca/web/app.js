@@ -5,6 +5,7 @@
 import { closePanel, entryOf, installCards, prepareCards, referencePanel, setCatalogue } from "./cards.js";
 import { h, s as svg } from "./dom.js";
 import { drawLog, newLog, takeEvents } from "./log.js";
+import { play as playMotion, remember as rememberMotion } from "./motion.js";
 
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
@@ -91,7 +92,12 @@ const FORCED_BOARD = new URLSearchParams(location.search).get("board") === "gene
 
 async function boardFor(gameId) {
   const key = app.games.get(gameId)?.board && !FORCED_BOARD ? gameId : "generic";
-  if (!boards.has(key)) boards.set(key, await import(`/static/boards/${key}.js`));
+  if (!boards.has(key)) {
+    if (key !== "generic") { // the board's own stylesheet, beside its module
+      document.head.append(h("link", { rel: "stylesheet", href: `/static/boards/${key}.css`, "data-board": key }));
+    }
+    boards.set(key, await import(`/static/boards/${key}.js`));
+  }
   return boards.get(key);
 }
 
@@ -894,6 +900,9 @@ async function drawTable() {
   // move (same legal moves) sends the table's current version, not the one it was drawn at.
   const send = (action) => socket.raw({ type: "act", table: message.table, seat,
     version: page.bySeat.get(seat)?.version ?? message.version, action });
+  const motionKey = `${message.table}:${seat}`;
+  rememberMotion(document.getElementById("board"), motionKey, page.drawnVersion);
+  page.drawnVersion = message.version;
   board.render(boardBox, message.view, message.legal, send, { t, lang: app.lang },
     { seat, seats: message.seats, names: message.names || null, game: app.games.get(message.game), version: message.version,
       replay: false, card: entryOf });
@@ -919,6 +928,7 @@ async function drawTable() {
   main.dataset.version = String(message.version);
   main.dataset.seat = seat === null ? "" : String(seat);
   restore(legalSame);
+  playMotion(boardBox, motionKey, message.version);
   tickClocks();
 }
 
