@@ -6,6 +6,7 @@ import { closePanel, entryOf, installCards, prepareCards, referencePanel, setCat
 import { h, s as svg } from "./dom.js";
 import { drawLog, newLog, takeEvents } from "./log.js";
 import { play as playMotion, remember as rememberMotion } from "./motion.js";
+import { seatBadge, seatColour } from "./seats.js";
 
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
@@ -527,8 +528,11 @@ function presenceDot(message, seat) {
   const state = message.presence?.[seat];
   if (!state) return null;
   return h("span", { class: "presence", "data-seat": seat, "data-state": state, title: t(`presence_${state}`),
-    "aria-label": t(`presence_${state}`) }, "●");
+    "aria-label": t(`presence_${state}`) }, PRESENCE_MARK[state] ?? "●");
 }
+
+// Here, away or gone told by shape as well as colour: a full, half or empty dot.
+const PRESENCE_MARK = { connected: "●", away: "◐", gone: "○" };
 
 function updateDots(presence) {
   for (const m of page.bySeat.values()) m.presence = presence;
@@ -536,6 +540,7 @@ function updateDots(presence) {
     const state = presence[Number(el.dataset.seat)];
     if (!state) continue;
     el.dataset.state = state;
+    el.textContent = PRESENCE_MARK[state] ?? "●";
     el.title = t(`presence_${state}`);
     el.setAttribute("aria-label", t(`presence_${state}`));
   }
@@ -859,6 +864,39 @@ function keepReading() {
   };
 }
 
+// The players seated around the board: a plate each, in the seat's colour and shape, the one
+// whose decision it is marked by an arrow and bold type as well (never by colour alone).
+function seatPlates(message) {
+  return h("ul", { class: "seat-plates", "aria-label": t("seats") }, message.seats.map((s) => {
+    const plate = h("li", { class: `seat-plate${message.to_move.includes(s.seat) ? " to-move" : ""}`, "data-seat": s.seat },
+      seatBadge(s.seat, 22), h("span", {}, `${tableName(message, s.seat)}${message.mine.includes(s.seat) ? ` (${t("you")})` : ""}`),
+      page.thinking.includes(s.seat) ? h("span", { class: "thinking-mark" }, t("thinking")) : null);
+    plate.style.borderLeftColor = seatColour(s.seat);
+    return plate;
+  }));
+}
+
+// On a phone the log and the chat open as drawers over the page, from buttons above the board,
+// so nobody scrolls past the board to read what happened.  (On a wide screen they sit beside it.)
+function drawerButton(which) {
+  return h("button", { type: "button", id: `open-${which}`, "aria-expanded": String(page.drawer === which),
+    "aria-controls": which === "log" ? "log-card" : "chat",
+    onclick: () => { page.drawer = page.drawer === which ? null : which; showDrawer(); } }, t(which));
+}
+
+function drawerClose() {
+  return h("button", { type: "button", class: "drawer-close", "aria-label": t("close"),
+    onclick: () => { page.drawer = null; showDrawer(); } }, "✕");
+}
+
+function showDrawer() {
+  document.getElementById("log-card")?.classList.toggle("open", page.drawer === "log");
+  page.chat.section.classList.toggle("open", page.drawer === "chat");
+  for (const which of ["log", "chat"]) document.getElementById(`open-${which}`)?.setAttribute("aria-expanded", String(page.drawer === which));
+  const open = page.drawer === "log" ? document.getElementById("log") : null;
+  if (open) open.scrollTop = open.scrollHeight;
+}
+
 async function drawTable() {
   const seat = chooseSeat();
   const message = page.bySeat.get(seat);
@@ -872,7 +910,7 @@ async function drawTable() {
   const mine = message.mine;
   const seats = h("ul", { class: "seats" }, message.seats.map((s) =>
     h("li", { class: message.to_move.includes(s.seat) ? "to-move" : "", "data-seat": s.seat },
-      presenceDot(message, s.seat), " ",
+      seatBadge(s.seat), presenceDot(message, s.seat), " ",
       `${seatWithName(message, s.seat)}${mine.includes(s.seat) ? ` (${t("you")})` : ""} `,
       page.thinking.includes(s.seat) ? h("span", { class: "thinking-mark" }, `${t("thinking")} `) : null,
       s.kind === "open" ? h("button", { class: "take-seat", "data-seat": s.seat,
@@ -913,17 +951,25 @@ async function drawTable() {
   }, t("undo")) : null;
   const game = app.games.get(message.game);
   const playing = message.status !== "finished";
+  const logCard = h("section", { class: `card drawer${page.drawer === "log" ? " open" : ""}`, id: "log-card" },
+    drawerClose(), h("h3", {}, t("log")), log);
+  page.chat.section.classList.add("drawer");
+  page.chat.section.classList.toggle("open", page.drawer === "chat");
+  if (!page.chat.section.querySelector(".drawer-close")) page.chat.section.prepend(drawerClose());
   main.replaceChildren(h("div", { class: "table-page" },
     h("div", {},
-      h("h2", {}, `${gameTitle(message.game)} `, h("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`),
+      h("h2", { class: "table-title" }, `${gameTitle(message.game)} `, h("small", { class: "muted" }, `${message.table} · ${t("version", { n: message.version })}`),
         " ", rulesLink(game ?? { id: message.game }, "table-rules")),
       h("div", { class: "status-area" }, status, prompt),
-      undo, playing && mine.length ? notificationButton() : null, playing && mine.length ? soundToggle() : null, over, tabs, boardBox),
+      seatPlates(message),
+      h("div", { class: "table-tools" }, undo, drawerButton("log"), drawerButton("chat"),
+        playing && mine.length ? notificationButton() : null, playing && mine.length ? soundToggle() : null),
+      over, tabs, boardBox),
     h("aside", {},
       h("section", { class: "card" }, h("h3", {}, t("seats")), seats,
         inviteBox(message)),
       referencePanel(page.reference, t),
-      h("section", { class: "card" }, h("h3", {}, t("log")), log), page.chat.section)));
+      logCard, page.chat.section)));
   main.dataset.status = message.status;
   main.dataset.version = String(message.version);
   main.dataset.seat = seat === null ? "" : String(seat);

@@ -1,0 +1,218 @@
+"""Measuring what a person sees on a page, without trusting the page's own code: the contrast of
+every piece of text against what is really drawn under it, the size of every target, sideways
+scrolling, running animations, and owner marks under a greyscale filter.
+
+The contrast check follows WCAG 2.2 (1.4.3): the relative luminance of the text colour (its
+opacity and its ancestors' folded in) against the colour under the text's centre, found with
+``document.elementsFromPoint`` and blended layer by layer (HTML backgrounds, SVG shapes' fills)
+down to the canvas.  A background image under text cannot be measured and counts as a failure.
+Large text (24 px, or 18.66 px bold) needs 3:1, other text 4.5:1; text of disabled controls
+is exempt, as WCAG exempts inactive components."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from playwright.sync_api import Page
+
+#: Everything a person can click or tap.
+CLICKABLE = ("button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], "
+             "[role=menuitem], [tabindex]:not([tabindex='-1']), .hot")
+
+CONTRAST_JS = r"""
+() => {
+  const parse = (text) => {
+    const m = text && text.match(/rgba?\(([^)]+)\)/);
+    if (!m) return null;
+    const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    return [r, g, b, a];
+  };
+  const lum = ([r, g, b]) => {
+    const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const over = (top, [r, g, b]) => [0, 1, 2].map((i) => top[i] * top[3] + [r, g, b][i] * (1 - top[3]));
+  const opacity = (el) => { let o = 1; for (let n = el; n && n.nodeType === 1; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; };
+  const isShape = (el) => el instanceof SVGGeometryElement || el.tagName === "image";
+  const disabled = (el) => !!el.closest(":disabled, [aria-disabled='true'], .busy");
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    if (!el || seen.has(el) || el.closest("script, style, title, desc, option, [hidden]")) continue;
+    seen.add(el);
+    texts.push(el);
+  }
+  const bad = [];
+  let checked = 0;
+  for (const el of texts) {
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || disabled(el)) continue;
+    let r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
+      el.scrollIntoView({ block: "center", inline: "center" });
+      r = el.getBoundingClientRect();
+    }
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    // Clipped away by a box it sits in (a panned deck, a scrolled list): not seen, not measured.
+    let clipped = x < 0 || y < 0 || x > innerWidth || y > innerHeight;
+    for (let n = el.parentElement; n && !clipped && n !== document.body; n = n.parentElement) {
+      const st = getComputedStyle(n);
+      if (st.overflowX !== "visible" || st.overflowY !== "visible" || n.tagName === "svg") {
+        const b = n.getBoundingClientRect();
+        if (x < b.left || x > b.right || y < b.top || y > b.bottom) clipped = true;
+      }
+    }
+    if (clipped) continue;
+    const style = getComputedStyle(el);
+    const svgText = el instanceof SVGElement;
+    let ink = parse(svgText ? style.fill : style.color);
+    if (!ink) continue; // fill "none" or a pattern: no text ink to measure
+    ink[3] *= opacity(el) * (svgText ? Number(style.fillOpacity) : 1);
+    // What lies under the text, from the top: the element itself (its own background) and
+    // everything below it.  Layers above it (a tooltip) are not its background.
+    const stack = document.elementsFromPoint(x, y);
+    let start = stack.indexOf(el);
+    const layers = start >= 0 ? stack.slice(start) : stack.filter((n) => !el.contains(n) || n === el);
+    const under = [];
+    let image = null;
+    for (const n of layers) {
+      const st = getComputedStyle(n);
+      if (n instanceof SVGElement && n.tagName !== "svg") {
+        if (!isShape(n) || n.closest("text") || st.fill === "none" || st.visibility !== "visible") continue;
+        const c = parse(st.fill);
+        if (!c) { image = `${n.tagName} filled with a pattern`; break; }
+        c[3] *= opacity(n) * Number(st.fillOpacity);
+        under.push(c);
+      } else {
+        if (st.backgroundImage && st.backgroundImage !== "none") { image = `${n.tagName}.${n.className?.baseVal ?? n.className} has a background image`; break; }
+        const c = parse(st.backgroundColor);
+        if (c && c[3] > 0) { c[3] *= opacity(n); under.push(c); }
+      }
+      if (under.length && under[under.length - 1][3] >= 0.999) break;
+    }
+    const label = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${(el.className?.baseVal ?? el.className ?? "").toString().trim().replace(/\s+/g, ".")} "${el.textContent.trim().slice(0, 40)}"`;
+    if (image) { bad.push(`${label}: ${image}`); continue; }
+    let base = [255, 255, 255];
+    for (const c of under.reverse()) base = over(c, base);
+    const fg = over(ink, base);
+    const [l1, l2] = [lum(fg), lum(base)].sort((a, b) => b - a);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    let size = parseFloat(style.fontSize);
+    if (svgText) size *= Math.abs(el.getScreenCTM()?.d || 1);
+    const bold = Number(style.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    checked++;
+    if (ratio < need - 0.005) {
+      bad.push(`${label}: ${ratio.toFixed(2)}:1 < ${need}:1 (ink rgb(${fg.map(Math.round)}) on rgb(${base.map(Math.round)}), ${size.toFixed(1)} px)`);
+    }
+  }
+  window.scrollTo(0, 0);
+  return { checked, bad };
+}
+"""
+
+TARGETS_JS = r"""
+(selector) => {
+  const bad = [];
+  let checked = 0;
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    checked++;
+    if (r.width >= 43.5 && r.height >= 43.5) continue;
+    // A box or field inside a label that is itself big enough: the label is the target.
+    const label = el.closest("label");
+    if (label && el.matches("input, select, textarea")) {
+      const l = label.getBoundingClientRect();
+      if (l.width >= 43.5 && l.height >= 43.5) continue;
+    }
+    const name = (el.getAttribute("aria-label") || el.textContent || el.id || "").trim().slice(0, 30);
+    bad.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${(el.className?.baseVal ?? el.className ?? "").toString().trim().replace(/\s+/g, ".")} "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return { checked, bad };
+}
+"""
+
+
+@dataclass
+class Findings:
+    checked: int
+    bad: list[str]
+
+
+def contrast(page: Page) -> Findings:
+    """Every piece of text on the page whose contrast is under AA."""
+    page.mouse.move(0, 0)  # no tooltip over the board
+    found = page.evaluate(CONTRAST_JS)
+    return Findings(found["checked"], found["bad"])
+
+
+def small_targets(page: Page) -> Findings:
+    """Every visible clickable thing smaller than 44×44 CSS px."""
+    found = page.evaluate(TARGETS_JS, CLICKABLE)
+    return Findings(found["checked"], found["bad"])
+
+
+def sideways_scroll(page: Page) -> int:
+    """How many pixels the page scrolls sideways (0 when it fits its window)."""
+    return page.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - innerWidth")
+
+
+def running_animations(page: Page) -> list[str]:
+    """The animations (CSS and script) running on the page now."""
+    return page.evaluate("""() => document.getAnimations().map((a) => {
+        const t = a.effect && a.effect.target;
+        return `${a.animationName || a.id || 'animation'} on ${t ? t.tagName + '.' + ((t.className && t.className.baseVal) ?? t.className) : '?'}`;
+    })""")
+
+
+def motion_count(page: Page) -> int:
+    """How many animations of a move the page has started (the shell's motion module counts)."""
+    return int(page.get_attribute("body", "data-motion") or 0)
+
+
+def _grey(png: bytes, size: int = 16):
+    """A mark's picture in grey, its outer eighth (the rim, sub-pixel placement) cut away, boxed
+    down to ``size``×``size`` so that two drawings of one mark at other sizes compare alike."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L")
+    w, h = image.size
+    return image.crop((w * 0.12, h * 0.12, w * 0.88, h * 0.88)).resize((size, size), Image.Resampling.BOX)
+
+
+def _difference(a, b) -> float:
+    """Mean absolute difference of two grey pictures of one size, in grey levels (0-255)."""
+    pa, pb = a.tobytes(), b.tobytes()
+    return sum(abs(x - y) for x, y in zip(pa, pb, strict=True)) / len(pa)
+
+
+def owner_marks_in_greyscale(page: Page, within: str = "#board", per_seat: int = 2) -> dict:
+    """Screenshots of the owner marks (``[data-owner-mark]``) inside ``within``, the page in greyscale: the
+    mean grey difference between marks of different seats (the least of them) and between
+    marks of one seat (the most of them)."""
+    page.mouse.move(0, 0)
+    # Through the CSSOM: the page's Content Security Policy refuses a <style> tag, rightly.
+    page.evaluate("() => { document.documentElement.style.filter = 'grayscale(1)'; }")
+    seats: dict[str, list] = {}
+    marks = page.locator(f"{within} [data-owner-mark]")
+    for i in range(marks.count()):
+        mark = marks.nth(i)
+        seat = mark.get_attribute("data-owner-mark")
+        if len(seats.get(seat, [])) >= per_seat or not mark.is_visible():
+            continue
+        box = mark.bounding_box()
+        if not box or box["width"] < 4 or box["height"] < 4:
+            continue
+        mark.scroll_into_view_if_needed()
+        seats.setdefault(seat, []).append(_grey(mark.screenshot(animations="disabled")))
+    page.evaluate("() => { document.documentElement.style.filter = ''; }")
+    keys = sorted(seats)
+    across = [_difference(a, b) for i, x in enumerate(keys) for y in keys[i + 1:] for a in seats[x] for b in seats[y]]
+    within = [_difference(a, b) for x in keys for j, a in enumerate(seats[x]) for b in seats[x][j + 1:]]
+    return {"seats": keys, "least_across": min(across, default=0.0), "most_within": max(within, default=0.0)}
