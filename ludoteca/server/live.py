@@ -661,7 +661,7 @@ class TableManager:
             "winners": list(state.winners) if state.is_over else None,
             "breakdown": self.breakdown(table, lang),
             "next": table.header.get("next_table"), "log": "all" if whole else "new",
-            "events": table_words.log_lines(state, entries, seat, lang, names),
+            "events": table_words.log_lines(state, entries, seat, lang, names, table.actors),
             "clock": clocks.public(table.header.get("clock"), table.header.get("clock_state"), clocks.wall()),
             "reclaim": reclaim, "presence": self.dots_of(table), "thinking": sorted(table.thinking),
             "undo": state.undo_steps(seat) if seat is not None and table.status == "playing" else 0})

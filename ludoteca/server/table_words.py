@@ -84,12 +84,15 @@ def label_event(state: State, event: dict[str, Any], lang: str, names: Sequence[
 
 
 def log_lines(state: State, entries: Iterable[tuple[int, list[dict[str, Any]]]], seat: int | None, lang: str,
-              names: Sequence[str]) -> list[dict[str, Any]]:
+              names: Sequence[str], actors: Sequence[int] = ()) -> list[dict[str, Any]]:
     """The log lines ``seat`` (None: a spectator) may read, in ``lang``, with the table's names:
-    ``{"version", "label", "section", "event"}``; a private event replaces its public twin for
-    its owner (``visible`` reads ``to`` and ``not_to``)."""
+    ``{"version", "label", "section", "event", "by"}``; a private event replaces its public twin
+    for its owner (``visible`` reads ``to`` and ``not_to``).  ``by`` is the seat whose move wrote
+    the line (``actors[version - 1]``: the page marks the line in that player's colour and
+    shape), None for the set-up."""
     return [{"version": version, "label": label_event(state, event, lang, names),
-             "section": bool(event.get("section")), "event": event}
+             "section": bool(event.get("section")), "event": event,
+             "by": actors[version - 1] if 0 < version <= len(actors) else None}
             for version, events in entries for event in events if visible(event, seat)]
 
 

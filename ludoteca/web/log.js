@@ -5,6 +5,7 @@
 // taken back.
 
 import { h } from "./dom.js";
+import { seatBadge } from "./seats.js";
 
 export function newLog() {
   return { entries: [], logged: -1 };
@@ -37,5 +38,6 @@ export function drawLog(log, version) {
   }
   return h("div", { id: "log", "aria-live": "polite" }, groups.map((g) => h("section", { class: "log-group" },
     g.head ? h("h4", { class: `log-section ${mark(g.head)}`.trim(), "data-version": g.head.version }, g.head.label) : null,
-    h("ol", {}, g.lines.map((e) => h("li", { class: mark(e), "data-version": e.version }, e.label))))));
+    h("ol", {}, g.lines.map((e) => h("li", { class: mark(e), "data-version": e.version, "data-by": e.by ?? null },
+      Number.isInteger(e.by) ? seatBadge(e.by, 16) : null, e.label))))));
 }

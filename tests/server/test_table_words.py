@@ -101,6 +101,10 @@ def test_join_sends_the_catalogue_then_the_whole_log_and_a_reload_or_restart_get
         total = sum(1 for _v, events in table.log for event in events if visible(event, 0))
         assert len(seen) == total and len(table.log) > 30  # the old log kept the last 30 actions' events
 
+        # Each line names the seat whose move wrote it; the set-up (version 0) was nobody's move.
+        actors = [seat for seat, _action in table.state.record()["actions"]]
+        assert all(e["by"] == (actors[e["version"] - 1] if e["version"] else None) for e in seen)
+        assert {e["by"] for e in seen} >= {0, 1}
         again = Connection(ANA)  # a reload
         await manager.join(again, table.id)
         reloaded = states(drain(again))[0]
@@ -139,6 +143,7 @@ def test_labels_use_the_names_and_a_private_event_replaces_its_public_twin(tmp_p
             for entry in message["events"]:
                 assert entry["label"] == table.state.describe_event(entry["event"], "en", ["Ana", "Bruno"])
                 assert entry["section"] is False and entry["version"] == table.state.version
+                assert entry["by"] == seat  # the page marks the line with the drawer's colour and shape
         manager.store.close()
 
     asyncio.run(scenario())

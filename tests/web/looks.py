@@ -51,7 +51,7 @@ CONTRAST_JS = r"""
   for (const el of texts) {
     if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || disabled(el)) continue;
     let r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) continue;
+    if (r.width * r.height <= 4) continue; // nothing, or a screen reader's 1-px label
     if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
       el.scrollIntoView({ block: "center", inline: "center" });
       r = el.getBoundingClientRect();
