@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from board_driver import LAUNCH  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from server_harness import UNTHROTTLED, Server  # noqa: E402
 
 
@@ -19,3 +22,13 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("ludoteca-web"), env=UNTHROTTLED).start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Debian Chromium per test process, shared by every browser test module (each
+    test opens its own context, so nothing leaks between tests)."""
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(**LAUNCH)
+        yield chromium
+        chromium.close()

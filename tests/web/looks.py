@@ -20,8 +20,18 @@ from playwright.sync_api import Page
 CLICKABLE = ("button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], "
              "[role=menuitem], [tabindex]:not([tabindex='-1']), .hot")
 
+#: How the findings name an element: tag, id, classes and the start of its text.
+NAME_JS = r"""
+const nameOf = (el, text) => {
+  const classes = (el.className?.baseVal ?? el.className ?? "").toString().trim().replace(/\s+/g, ".");
+  const words = (text ?? el.textContent).trim().slice(0, 40);
+  return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${classes} "${words}"`;
+};
+"""
+
 CONTRAST_JS = r"""
 () => {
+""" + NAME_JS + r"""
   const parse = (text) => {
     const m = text && text.match(/rgba?\(([^)]+)\)/);
     if (!m) return null;
@@ -33,7 +43,11 @@ CONTRAST_JS = r"""
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
   const over = (top, [r, g, b]) => [0, 1, 2].map((i) => top[i] * top[3] + [r, g, b][i] * (1 - top[3]));
-  const opacity = (el) => { let o = 1; for (let n = el; n && n.nodeType === 1; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; };
+  const opacity = (el) => {
+    let o = 1;
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
+    return o;
+  };
   const isShape = (el) => el instanceof SVGGeometryElement || el.tagName === "image";
   const disabled = (el) => !!el.closest(":disabled, [aria-disabled='true'], .busy");
   const texts = [];
@@ -88,13 +102,16 @@ CONTRAST_JS = r"""
         c[3] *= opacity(n) * Number(st.fillOpacity);
         under.push(c);
       } else {
-        if (st.backgroundImage && st.backgroundImage !== "none") { image = `${n.tagName}.${n.className?.baseVal ?? n.className} has a background image`; break; }
+        if (st.backgroundImage && st.backgroundImage !== "none") {
+          image = `${nameOf(n, "")} has a background image`;
+          break;
+        }
         const c = parse(st.backgroundColor);
         if (c && c[3] > 0) { c[3] *= opacity(n); under.push(c); }
       }
       if (under.length && under[under.length - 1][3] >= 0.999) break;
     }
-    const label = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${(el.className?.baseVal ?? el.className ?? "").toString().trim().replace(/\s+/g, ".")} "${el.textContent.trim().slice(0, 40)}"`;
+    const label = nameOf(el);
     if (image) { bad.push(`${label}: ${image}`); continue; }
     let base = [255, 255, 255];
     for (const c of under.reverse()) base = over(c, base);
@@ -107,7 +124,8 @@ CONTRAST_JS = r"""
     const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
     checked++;
     if (ratio < need - 0.005) {
-      bad.push(`${label}: ${ratio.toFixed(2)}:1 < ${need}:1 (ink rgb(${fg.map(Math.round)}) on rgb(${base.map(Math.round)}), ${size.toFixed(1)} px)`);
+      const [ink, paper] = [fg, base].map((c) => `rgb(${c.map(Math.round)})`);
+      bad.push(`${label}: ${ratio.toFixed(2)}:1 < ${need}:1 (ink ${ink} on ${paper}, ${size.toFixed(1)} px)`);
     }
   }
   window.scrollTo(0, 0);
@@ -117,6 +135,7 @@ CONTRAST_JS = r"""
 
 TARGETS_JS = r"""
 (selector) => {
+""" + NAME_JS + r"""
   const bad = [];
   let checked = 0;
   for (const el of document.querySelectorAll(selector)) {
@@ -132,7 +151,7 @@ TARGETS_JS = r"""
       if (l.width >= 43.5 && l.height >= 43.5) continue;
     }
     const name = (el.getAttribute("aria-label") || el.textContent || el.id || "").trim().slice(0, 30);
-    bad.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${(el.className?.baseVal ?? el.className ?? "").toString().trim().replace(/\s+/g, ".")} "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    bad.push(`${nameOf(el, name)} ${Math.round(r.width)}x${Math.round(r.height)}`);
   }
   return { checked, bad };
 }
@@ -165,10 +184,12 @@ def sideways_scroll(page: Page) -> int:
 
 def running_animations(page: Page) -> list[str]:
     """The animations (CSS and script) running on the page now."""
-    return page.evaluate("""() => document.getAnimations().map((a) => {
-        const t = a.effect && a.effect.target;
-        return `${a.animationName || a.id || 'animation'} on ${t ? t.tagName + '.' + ((t.className && t.className.baseVal) ?? t.className) : '?'}`;
-    })""")
+    return page.evaluate("""() => {""" + NAME_JS + """
+        return document.getAnimations().map((a) => {
+            const target = a.effect && a.effect.target;
+            return `${a.animationName || a.id || 'animation'} on ${target ? nameOf(target, '') : '?'}`;
+        });
+    }""")
 
 
 def motion_count(page: Page) -> int:

@@ -5,7 +5,6 @@ fresh browser that logs in to the first account finds the table under "My tables
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,19 +14,10 @@ if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (make test installs it)",
                 allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 from server_harness import Server  # noqa: E402
 
 PASSWORD = "a long enough secret"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                     args=["--no-sandbox", "--disable-background-networking", "--disable-gpu"])
-        yield chromium
-        chromium.close()
 
 
 def open_page(browser: Browser, url: str) -> Page:

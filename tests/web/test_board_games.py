@@ -6,12 +6,9 @@ fallback list), a mid-game screenshot is saved, nothing overflows 375 px.  A gam
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from board_driver import (
     CHROMIUM,
-    LAUNCH,
     PREFER,
     board_drawn,
     click_kind,
@@ -29,16 +26,7 @@ from ludoteca.engine import registry
 if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(**LAUNCH)
-        yield chromium
-        chromium.close()
-
+from playwright.sync_api import Browser  # noqa: E402
 
 #: Per game with its own board: the players, and the kinds of move that must be played on it.
 GAMES = {

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from board_driver import CHROMIUM, LAUNCH, PHONE, UNTRANSLATED, board_drawn, move_labels, my_turn_or_end, open_table
+from board_driver import CHROMIUM, PHONE, UNTRANSLATED, board_drawn, move_labels, my_turn_or_end, open_table
 from board_names import names
 
 from ludoteca.engine import registry
@@ -17,7 +16,7 @@ from ludoteca.engine import registry
 if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 
 I18N = Path(__file__).resolve().parents[2] / "ludoteca" / "web" / "i18n"
 #: Players per game where the default (2 when allowed) would not show the board fully.
@@ -27,14 +26,6 @@ PLAYERS = {"herbalism": 3}
 def players_for(game: str) -> int:
     g = registry.game(game)
     return PLAYERS.get(game, 2 if g.min_players <= 2 <= g.max_players else g.min_players)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(**LAUNCH)
-        yield chromium
-        chromium.close()
 
 
 def test_catalogues_have_the_same_keys_and_every_content_name() -> None:

@@ -15,17 +15,16 @@ the checks run on the first drawing and again after the moves, when the board is
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 from board_driver import CHROMIUM, has_board
 from looks import contrast, motion_count, owner_marks_in_greyscale, running_animations, sideways_scroll, small_targets
-from newcomer import DESKTOP, PHONE, click_a_move, create_table, launch, my_turn_or_end, new_page, open_table
+from newcomer import DESKTOP, PHONE, click_a_move, create_table, my_turn_or_end, new_page, open_table
 
 if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
 #: Players per game: Herbalism and Immunity at three, so a page holds three players' areas.
 GAMES = {"dice-hospital": 2, "dschunke": 2, "herbalism": 3, "immunity": 3}
@@ -37,14 +36,6 @@ MOVES = 8
 APART = 20.0
 
 pytestmark = pytest.mark.xdist_group("looks")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = launch(p)
-        yield chromium
-        chromium.close()
 
 
 def table_page(browser: Browser, base: str, game: str, phone: bool) -> Page:
@@ -91,7 +82,8 @@ def test_desktop_table_reads_well_and_moves(web_server, browser: Browser, game: 
     assert_looks(page, f"{game} at 1280×800 after {MOVES} moves", phone=False)
     marks = owner_marks_in_greyscale(page)
     assert len(marks["seats"]) >= 2, f"owner marks of only {marks['seats']} seats on the board"
-    assert marks["least_across"] >= max(APART, 2 * marks["most_within"]), f"owners' marks look alike in greyscale: {marks}"
+    apart = max(APART, 2 * marks["most_within"])
+    assert marks["least_across"] >= apart, f"owners' marks look alike in greyscale: {marks}"
     assert not page.errors, page.errors
     page.context.close()
 

@@ -28,7 +28,6 @@ from newcomer import (
     click_a_move,
     content_ids,
     create_table,
-    launch,
     log_lines,
     my_turn_or_end,
     new_page,
@@ -44,20 +43,12 @@ from ludoteca.engine.i18n import generic_prompt
 if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
 GAMES = registry.all_games()
 #: The games with components to explain (the teaching example Thirty-One has a plain deck).
 CARD_GAMES = registry.games()
 LANGS = ("en", "es", "fr")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = launch(p)
-        yield chromium
-        chromium.close()
 
 
 def players_for(game_id: str) -> int:

@@ -6,29 +6,20 @@ page, "Copied!" when nothing was copied, replay symbols drawn as boxes)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from board_driver import CHROMIUM, play_generic_to_the_end
-from newcomer import DESKTOP, PHONE, create_table, launch, new_page, open_table
+from newcomer import DESKTOP, PHONE, create_table, new_page, open_table
 
 if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 
 #: The example game: short, and drawn by the generic board.
 GAME = "thirty-one"
 ENTRY = {"id": "test:lantern", "kind": "Tool", "name": "Lantern", "text": "Lights two rooms at once.",
          "facts": [["Cost", "3"], ["Range", "2 rooms"]]}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = launch(p)
-        yield chromium
-        chromium.close()
 
 
 def at_table(browser: Browser, base: str, *, viewport: dict = DESKTOP, touch: bool = False):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,19 +17,10 @@ if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (make test installs it)",
                 allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from server_harness import UNTHROTTLED, Server  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                     args=["--no-sandbox", "--disable-background-networking", "--disable-gpu"])
-        yield chromium
-        chromium.close()
 
 
 def timed_table(page: Page, server: Server, bank: float) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,22 +20,14 @@ if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (make test installs it)",
                 allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from board_driver import LAUNCH, my_turn_or_end, open_table  # noqa: E402
+from board_driver import my_turn_or_end, open_table  # noqa: E402
 from server_harness import UNTHROTTLED, Server  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(**LAUNCH)
-        yield chromium
-        chromium.close()
 
 
 def my_moves(page: Page) -> list[dict]:
