@@ -197,14 +197,41 @@ def motion_count(page: Page) -> int:
     return int(page.get_attribute("body", "data-motion") or 0)
 
 
+#: Draws the page's owner mark number ``index`` afresh, alone, 64 px wide at the top left of
+#: the page (``#mark-probe``): an SVG mark is cloned with the colours the page computed for it
+#: inlined, so only its shape and colours count, not its size or sub-pixel place on the page.
+PROBE_JS = r"""
+(index) => {
+  document.getElementById("mark-probe")?.remove();
+  const mark = document.querySelectorAll("[data-owner-mark]")[index];
+  const NS = "http://www.w3.org/2000/svg";
+  const probe = document.createElementNS(NS, "svg");
+  probe.id = "mark-probe";
+  probe.setAttribute("width", "64");
+  probe.setAttribute("height", "64");
+  probe.style.cssText = "position:fixed;left:0;top:0;z-index:2147483647;background:#fff";
+  const root = mark.tagName === "svg" ? mark : null;
+  const box = root ? root.viewBox.baseVal : mark.getBBox();
+  probe.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
+  const clone = mark.cloneNode(true);
+  const from = [mark, ...mark.querySelectorAll("*")], to = [clone, ...clone.querySelectorAll("*")];
+  from.forEach((node, i) => {
+    const style = getComputedStyle(node);
+    for (const name of ["fill", "stroke", "stroke-width", "opacity", "fill-opacity", "stroke-opacity"]) {
+      to[i].style.setProperty(name, style.getPropertyValue(name));
+    }
+  });
+  if (root) probe.append(...clone.childNodes); else { clone.removeAttribute("transform"); probe.append(clone); }
+  document.body.append(probe);
+}
+"""
+
+
 def _grey(png: bytes, size: int = 16):
-    """A mark's picture in grey, its outer eighth (the rim, sub-pixel placement) cut away, boxed
-    down to ``size``×``size`` so that two drawings of one mark at other sizes compare alike."""
+    """A probe's picture in grey, boxed down to ``size``×``size``."""
     from PIL import Image
 
-    image = Image.open(io.BytesIO(png)).convert("L")
-    w, h = image.size
-    return image.crop((w * 0.12, h * 0.12, w * 0.88, h * 0.88)).resize((size, size), Image.Resampling.BOX)
+    return Image.open(io.BytesIO(png)).convert("L").resize((size, size), Image.Resampling.BOX)
 
 
 def _difference(a, b) -> float:
@@ -213,27 +240,24 @@ def _difference(a, b) -> float:
     return sum(abs(x - y) for x, y in zip(pa, pb, strict=True)) / len(pa)
 
 
-def owner_marks_in_greyscale(page: Page, within: str = "#board", per_seat: int = 2) -> dict:
-    """Screenshots of the owner marks (``[data-owner-mark]``) inside ``within``, the page in greyscale: the
-    mean grey difference between marks of different seats (the least of them) and between
-    marks of one seat (the most of them)."""
+def owner_marks_in_greyscale(page: Page, within: str = "#board", per_seat: int = 3) -> dict:
+    """The owner marks (``[data-owner-mark]``) inside ``within``, each drawn afresh at one size
+    (``PROBE_JS``) with the page in greyscale, compared in grey levels: the least difference
+    between marks of different seats and the most between marks of one seat."""
     page.mouse.move(0, 0)
     # Through the CSSOM: the page's Content Security Policy refuses a <style> tag, rightly.
     page.evaluate("() => { document.documentElement.style.filter = 'grayscale(1)'; }")
+    inside = page.evaluate("""(within) => [...document.querySelectorAll('[data-owner-mark]')].map((m) => (
+        {seat: m.dataset.ownerMark, inside: !!m.closest(within) && m.checkVisibility()}))""", within)
     seats: dict[str, list] = {}
-    marks = page.locator(f"{within} [data-owner-mark]")
-    for i in range(marks.count()):
-        mark = marks.nth(i)
-        seat = mark.get_attribute("data-owner-mark")
-        if len(seats.get(seat, [])) >= per_seat or not mark.is_visible():
-            continue
-        box = mark.bounding_box()
-        if not box or box["width"] < 4 or box["height"] < 4:
-            continue
-        mark.scroll_into_view_if_needed()
-        seats.setdefault(seat, []).append(_grey(mark.screenshot(animations="disabled")))
+    for index, mark in enumerate(inside):
+        if mark["inside"] and len(seats.get(mark["seat"], [])) < per_seat:
+            page.evaluate(PROBE_JS, index)
+            picture = page.locator("#mark-probe").screenshot(animations="disabled")
+            seats.setdefault(mark["seat"], []).append(_grey(picture))
+    page.evaluate("() => { document.querySelector('#mark-probe')?.remove(); }")
     page.evaluate("() => { document.documentElement.style.filter = ''; }")
     keys = sorted(seats)
     across = [_difference(a, b) for i, x in enumerate(keys) for y in keys[i + 1:] for a in seats[x] for b in seats[y]]
-    within = [_difference(a, b) for x in keys for j, a in enumerate(seats[x]) for b in seats[x][j + 1:]]
-    return {"seats": keys, "least_across": min(across, default=0.0), "most_within": max(within, default=0.0)}
+    within_seat = [_difference(a, b) for x in keys for j, a in enumerate(seats[x]) for b in seats[x][j + 1:]]
+    return {"seats": keys, "least_across": min(across, default=0.0), "most_within": max(within_seat, default=0.0)}
