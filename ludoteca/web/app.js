@@ -6,7 +6,7 @@ import { closePanel, entryOf, installCards, prepareCards, referencePanel, setCat
 import { h, s as svg } from "./dom.js";
 import { drawLog, newLog, takeEvents } from "./log.js";
 import { play as playMotion, remember as rememberMotion } from "./motion.js";
-import { seatBadge, seatColour } from "./seats.js";
+import { seatBadge, seatColour, useSeatColours } from "./seats.js";
 
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
@@ -940,6 +940,7 @@ async function drawTable() {
     version: page.bySeat.get(seat)?.version ?? message.version, action });
   const motionKey = `${message.table}:${seat}`;
   rememberMotion(document.getElementById("board"), motionKey, page.drawnVersion);
+  useSeatColours(board.seatColours?.(message.view) ?? null);
   page.drawnVersion = message.version;
   board.render(boardBox, message.view, message.legal, send, { t, lang: app.lang },
     { seat, seats: message.seats, names: message.names || null, game: app.games.get(message.game), version: message.version,
@@ -1009,6 +1010,7 @@ async function drawReplay(step) {
     }, 700);
   } }, icon(page.timer ? "pause" : "play"), page.timer ? t("pause") : t("play"));
   const boardBox = h("div", { class: "board" });
+  useSeatColours(board.seatColours?.(data.view) ?? null);
   board.render(boardBox, data.view, [], () => {}, { t, lang: app.lang },
     { seat: null, seats: data.seats, game: app.games.get(data.game), version: data.step, replay: true });
   const what = data.step === 0 ? t("replay_start") : t("seat_acts", { n: data.actor + 1, label: data.action });

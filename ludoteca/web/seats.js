@@ -23,9 +23,18 @@ function starPath(outer, inner) {
   return `M${points.join(" L")} Z`;
 }
 
+// A game whose players have colours of their own (Dschunke's red and green crates) lends them
+// to the page: the board module's optional ``seatColours(view)``, set by the shell per drawing.
+let lent = null;
+
+/** Use these colours for the seats (a list, by seat), or the site's own again (null). */
+export function useSeatColours(colours) {
+  lent = Array.isArray(colours) && colours.length ? colours : null;
+}
+
 /** The colour of a seat (seats count from 0 here, as in the view). */
 export function seatColour(seat) {
-  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  return lent?.[seat] ?? SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
 /** A seat's owner mark as an SVG group centred on (0, 0), ``r`` its radius: the seat's shape in

@@ -144,6 +144,12 @@ function icon(name) {
     s("path", { d: ICONS[name], fill: "currentColor" }));
 }
 
+/** The players' colours are the game's own (red and green crates): the page's seat plates, log
+ *  marks and owner marks take them (the shell calls this before drawing). */
+export function seatColours(view) {
+  return view.seats.map(({ colour }) => COLOURS[colour]);
+}
+
 export function render(container, view, legal, send, i18n, context = {}) {
   const { t } = i18n;
   const m = moves(legal, send, context.replay);
