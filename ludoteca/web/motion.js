@@ -34,10 +34,18 @@ export function from(node, id) {
   return node;
 }
 
+/** Where ``node`` is drawn, relative to the board's own box: a board that as a whole moves down
+ *  the page (a longer prompt, an Undo button appearing) moves nothing on it. */
+function place(node, origin) {
+  const r = node.getBoundingClientRect();
+  return { left: r.left - origin.left, top: r.top - origin.top, width: r.width, height: r.height };
+}
+
 function rects(container) {
   const found = new Map();
+  const origin = container.getBoundingClientRect();
   for (const node of container.querySelectorAll("[data-flip]")) {
-    const r = node.getBoundingClientRect();
+    const r = place(node, origin);
     if (r.width || r.height) found.set(node.dataset.flip, r);
   }
   return found;
@@ -78,10 +86,11 @@ export function play(container, key, version) {
   before = null;
   let started = 0;
   if (last && last.key === key && last.version !== version && !reduced()) {
+    const origin = container.getBoundingClientRect();
     for (const node of container.querySelectorAll("[data-flip], [data-from]")) {
       const id = node.dataset.flip;
       const was = id !== undefined ? last.rects.get(id) : undefined;
-      const now = node.getBoundingClientRect();
+      const now = place(node, origin);
       if (!now.width && !now.height) continue;
       if (was) {
         if (slide(node, was, now)) started++;
