@@ -24,10 +24,11 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One headless Debian Chromium per test process, shared by every browser test module (each
-    test opens its own context, so nothing leaks between tests)."""
+    """A headless Debian Chromium for a test module (each test opens its own context, so nothing
+    leaks between tests).  Module-scoped: a module that drives Playwright itself (two browsers
+    at once, a flag of its own) must not find another Playwright running in its process."""
     with sync_playwright() as p:
         chromium = p.chromium.launch(**LAUNCH)
         yield chromium

@@ -175,7 +175,9 @@ def test_a_params_number_shows_in_its_tooltip(web_server, browser: Browser, game
             page.context.close()
             continue  # that component did not show: try another number
         node.first.scroll_into_view_if_needed()
-        node.first.hover()
+        # force: a board may lay a move over the component (a Dschunke spot over its crate); the
+        # pointer then rests on the move, which carries the same card.
+        node.first.hover(force=True)
         page.locator("#card-tip").wait_for(state="visible", timeout=5000)
         text = page.inner_text("#card-tip")
         assert what in text and value in text, f"{game}: params {params} should show {what} {value}: {text!r}"

@@ -217,7 +217,8 @@ def _pathogen(key: str, content: Content, lang: str) -> dict[str, Any]:
         parts.append(_say("penalty", lang, n=p.defence_penalty))
         facts.append([_say("f_penalty", lang), str(p.defence_penalty)])
     facts.append([_say("f_copies", lang), str(p.copies)])
-    return _entry("pathogen", key, content, lang, parts, facts)
+    # "look": the group's key, not words: the board draws the group's icon and colour from it.
+    return {**_entry("pathogen", key, content, lang, parts, facts), "look": p.group}
 
 
 def _medical(key: str, content: Content, lang: str) -> dict[str, Any]:

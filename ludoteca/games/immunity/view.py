@@ -26,6 +26,7 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         "params": public_params(params) if params else {},
         "turn": state.turn,
         "turns": len(life_line),
+        "life_line": list(life_line),
         "stage": life_line[state.turn - 1] if state.turn else None,
         "phase": state.phase,
         "phase_number": number_of(state.phase),

@@ -313,6 +313,9 @@ export function render(container, view, legal, send, i18n, context = {}) {
     for (const action of spots) {
       const hot = s("rect", { x: px(action.x), y: py(action.y), width: CELL, height: CELL, rx: 6,
         class: "spot", fill: "transparent", "data-x": action.x, "data-y": action.y });
+      // A spot covers its cell: it also says what the crate under it is (hover, long press).
+      const under = topCrate.get(`${action.x},${action.y}`);
+      if (under) card(hot, crateCard(under));
       // A finger's first tap previews and asks; a second tap on the same spot, "Place here", a
       // click or Enter place (m.bind's own listener, added after this one).
       hot.addEventListener("click", (e) => {

@@ -20,16 +20,6 @@ const ORGANS = ["respiratory", "digestive", "circulatory", "nervous", "skin", "l
 const TRACK = 8; // the shipped damage track; the catalogue's organ entry gives this table's own
 const CAP = 3;
 const MARK = 22; // every owner mark of this board at one size, so that one seat's marks look alike // the shipped most cells of a type; the catalogue's cell entry gives this table's own
-const STAGES = ["childhood", "childhood", "adult", "adult", "adult", "adult", "old", "old"]; // content.toml life_line
-// The group of each shipped pathogen (content.toml), for its icon and colour only: its words come
-// from the catalogue.  An unknown pathogen gets the plain pathogen look.
-const GROUP = {
-  rhinovirus: "virus", influenza: "virus", measles: "virus", varicella: "virus", sars_cov_2: "virus", norovirus: "virus",
-  hpv: "virus", hepatitis_b: "virus", hiv: "virus", epstein_barr: "virus", tuberculosis: "bacterium", pneumococcus: "bacterium",
-  meningococcus: "bacterium", staphylococcus: "bacterium", salmonella: "bacterium", e_coli: "bacterium", helicobacter: "bacterium",
-  syphilis: "bacterium", tetanus: "bacterium", plasmodium: "parasite", giardia: "parasite", toxoplasma: "parasite",
-  tapeworm: "parasite", scabies: "parasite", candida: "fungus", aspergillus: "fungus", pneumocystis: "fungus", ringworm: "fungus",
-};
 const MEDICAL_ICON = { surgery: "scalpel", transfusion: "drop", interferon: "shield", corticosteroid: "shield",
   growth_factor: "cell", shared_syringe: "syringe", antipyretic: "cross" };
 
@@ -113,10 +103,10 @@ function capOf(context, cell) {
   return n > 0 && n <= 9 ? n : CAP;
 }
 const firstSentence = (text) => String(text ?? "").split(/(?<=[.!?])\s/)[0];
-const groupOf = (pathogen) => GROUP[pathogen] ?? "pathogen";
+// A pathogen's group (virus, bacterium...) for its icon and colour: the catalogue entry's "look".
+const groupOf = (context, pathogen) => cardEntry(context, `pathogen:${pathogen}`)?.look ?? "pathogen";
 const medicalIcon = (id) => (id.endsWith("vaccine") ? "syringe" : id.startsWith("anti") && id !== "antipyretic" ? "pill" : MEDICAL_ICON[id] ?? "cross");
-const stageOf = (view, turn) => (turn === view.turn && view.stage ? view.stage
-  : view.turns === STAGES.length ? STAGES[turn - 1] : turn <= view.turns / 4 ? "childhood" : turn <= (3 * view.turns) / 4 ? "adult" : "old");
+const stageOf = (view, turn) => view.life_line?.[turn - 1] ?? view.stage;
 
 /** A small labelled badge: an icon, a word and a number ("Infectivity 4"), never colour alone. */
 function badge(kind, iconName, text) {
@@ -129,7 +119,7 @@ function badge(kind, iconName, text) {
 function cardFace(kind, id, t, context, view, { mini = false, extra = null, counters = null, text = !mini } = {}) {
   const entry = cardEntry(context, `${kind}:${id}`);
   const f = entry?.facts ?? [];
-  const group = kind === "pathogen" ? groupOf(id) : kind;
+  const group = kind === "pathogen" ? groupOf(context, id) : kind;
   const iconName = kind === "pathogen" ? group : kind === "medical" ? medicalIcon(id) : kind === "environment" ? "house" : "cell";
   const name = nameOf(t, GAME, id);
   const badges = [];
@@ -182,7 +172,7 @@ function counterRow(n, t) {
 
 // ---- the table: life line, phase, decks, dice -------------------------------------------------------
 function lifeLine(view, t) {
-  const turns = Math.max(1, view.turns || STAGES.length);
+  const turns = Math.max(1, view.turns || view.life_line?.length || 1);
   const step = 340 / turns;
   const svg = s("svg", { viewBox: "0 0 360 78", class: "im-life", role: "img",
     "aria-label": `${t("im_life_line")}: ${view.turn || 0}/${turns}${view.stage ? `, ${t(`im_stage_${view.stage}`)}` : ""}` });
