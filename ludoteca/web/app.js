@@ -837,12 +837,21 @@ function findAgain(mark) {
   try { return main.querySelectorAll(mark.selector)[mark.index] ?? null; } catch { return null; }
 }
 
+/** The boxes in the page that are scrolled now.  Drawings (SVG) never scroll inside: their
+ *  hundreds of shapes are not asked (a board redraws several times a move). */
+function scrolledBoxes() {
+  const found = [];
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_ELEMENT,
+    (n) => (n instanceof SVGElement ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT));
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.scrollTop > 0 || n.scrollLeft > 0) found.push(n);
+  return found;
+}
+
 function keepReading() {
   const menu = main.querySelector(".choice-menu");
   const focus = identify(document.activeElement);
   const inMenu = menu && menu.contains(document.activeElement) ? [...menu.querySelectorAll("button")].indexOf(document.activeElement) : -1;
-  const scrolled = [...main.querySelectorAll("*")].filter((n) => n.scrollTop > 0 || n.scrollLeft > 0)
-    .map((n) => ({ mark: identify(n), top: n.scrollTop, left: n.scrollLeft })).filter((x) => x.mark);
+  const scrolled = scrolledBoxes().map((n) => ({ mark: identify(n), top: n.scrollTop, left: n.scrollLeft })).filter((x) => x.mark);
   const logBox = document.getElementById("log");
   const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
   const opened = [...main.querySelectorAll("details[open]")].map(identify).filter(Boolean);
@@ -903,6 +912,7 @@ async function drawTable() {
   if (!message) return;
   const board = await boardFor(message.game);
   if (page?.bySeat.get(seat) !== message) return; // a newer message arrived while loading
+  performance.mark("ludoteca-draw"); // benchmarks/board_draw.py reads the "ludoteca-draw" measures
   const legalSame = page.shown === seat && page.drawnLegal === JSON.stringify(message.legal);
   page.shown = seat;
   page.drawnLegal = JSON.stringify(message.legal);
@@ -977,6 +987,8 @@ async function drawTable() {
   restore(legalSame);
   playMotion(boardBox, motionKey, message.version);
   tickClocks();
+  performance.measure("ludoteca-draw", "ludoteca-draw");
+  performance.clearMarks("ludoteca-draw");
 }
 
 // ---- replays ------------------------------------------------------------------------------------

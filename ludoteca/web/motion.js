@@ -57,19 +57,18 @@ export function remember(container, key, version) {
   before = container ? { key, version, rects: rects(container) } : null;
 }
 
-/** A CSS translate that moves ``node`` by (dx, dy) screen pixels: for an SVG element, in its
- *  parent's user units (the ``translate`` property composes with a ``transform`` attribute). */
-function offset(node, dx, dy) {
+/** Screen pixels per CSS pixel of ``node``'s own coordinates: for an SVG element its parent's
+ *  user units (the ``translate`` property composes with a ``transform`` attribute there). */
+function scaleOf(node) {
   const ctm = node instanceof SVGElement ? node.parentNode?.getScreenCTM?.() : null;
-  const sx = ctm?.a || 1, sy = ctm?.d || 1;
-  return `${dx / sx}px ${dy / sy}px`;
+  return [ctm?.a || 1, ctm?.d || 1];
 }
 
-function slide(node, from, to) {
+function slide(node, from, to, [sx, sy]) {
   const dx = from.left + from.width / 2 - (to.left + to.width / 2);
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return false;
-  node.animate([{ translate: offset(node, dx, dy) }, { translate: "0px 0px" }],
+  node.animate([{ translate: `${dx / sx}px ${dy / sy}px` }, { translate: "0px 0px" }],
     { duration: DURATION, easing: EASING, id: "ludoteca-move" });
   return true;
 }
@@ -86,22 +85,26 @@ export function play(container, key, version) {
   before = null;
   let started = 0;
   if (last && last.key === key && last.version !== version && !reduced()) {
+    // Every place is read first and every animation started after: an animation started
+    // between two reads would make the browser lay the page out again for the next one.
     const origin = container.getBoundingClientRect();
-    for (const node of container.querySelectorAll("[data-flip], [data-from]")) {
-      const id = node.dataset.flip;
+    const nodes = [...container.querySelectorAll("[data-flip], [data-from]")];
+    const places = nodes.map((node) => place(node, origin));
+    const scales = nodes.map(scaleOf);
+    nodes.forEach((node, i) => {
+      const id = node.dataset.flip, now = places[i];
       const was = id !== undefined ? last.rects.get(id) : undefined;
-      const now = place(node, origin);
-      if (!now.width && !now.height) continue;
+      if (!now.width && !now.height) return;
       if (was) {
-        if (slide(node, was, now)) started++;
+        if (slide(node, was, now, scales[i])) started++;
       } else if (node.dataset.from && last.rects.has(node.dataset.from)) {
-        slide(node, last.rects.get(node.dataset.from), now);
+        slide(node, last.rects.get(node.dataset.from), now, scales[i]);
         started++;
       } else if (id !== undefined && last.rects.size) {
         popIn(node);
         started++;
       }
-    }
+    });
   }
   played += started;
   document.body.dataset.motion = String(played);

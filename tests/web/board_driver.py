@@ -49,7 +49,8 @@ MOVES = ".all-moves button.action, #board section.actions button.action"
 
 def open_table(browser: Browser, base: str, game: str, players: int, lang: str = "en",
                viewport: dict | None = None) -> Page:
-    context = browser.new_context(viewport=viewport or PHONE, locale=lang)
+    # Reduced motion: these tests click as fast as the board answers, not watch it animate.
+    context = browser.new_context(viewport=viewport or PHONE, locale=lang, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

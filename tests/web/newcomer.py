@@ -38,9 +38,12 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 def new_page(browser: Browser, base: str, lang: str = "en", viewport: dict | None = None,
-             touch: bool = False) -> Page:
-    """A fresh context in ``lang`` with the socket watched; the lobby loaded."""
-    context = browser.new_context(viewport=viewport or DESKTOP, locale=lang, has_touch=touch, is_mobile=touch)
+             touch: bool = False, motion: bool = False) -> Page:
+    """A fresh context in ``lang`` with the socket watched; the lobby loaded.  Without ``motion``
+    the page asks for reduced motion: a test that does not look at the animations does not wait
+    for them (headless Chromium draws them frame by frame on the processor)."""
+    context = browser.new_context(viewport=viewport or DESKTOP, locale=lang, has_touch=touch, is_mobile=touch,
+                                  reduced_motion="no-preference" if motion else "reduce")
     context.add_init_script(WATCH_SOCKET)
     page = context.new_page()
     errors: list[str] = []
