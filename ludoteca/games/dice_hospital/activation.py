@@ -169,6 +169,7 @@ class ActivationRules(Supplies):
         else:
             hospital["specialists_used"][meeple] = 1
         step = hospital["activation"]
+        hospital["department_workers"][step["department"]] = meeple  # the table sees who works where
         step["step"], step["meeple"], step["chosen"] = "patients", meeple, []
         return []
 

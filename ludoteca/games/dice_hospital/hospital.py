@@ -21,6 +21,8 @@ key                     meaning
 ``score``               points banked so far (final scoring adds fatalities and blood bags)
 ``departments``         department type (index in the content) per tile owned; 0-5 the printed six
 ``departments_used``    per owned department: 1 when used this round
+``department_workers``  per owned department: the meeple that worked it this round (-1 a nurse,
+                        k the specialist at ``specialists[k]``), None = nobody yet
 ``specialists``         specialist type per card owned (each brings its meeple)
 ``specialists_used``    per owned specialist: 1 when its meeple worked this round
 ``nurses``              nurses still at the nurses' station this round
@@ -69,6 +71,7 @@ def new_hospital(beds: int) -> Hospital:
         "fatalities": 0, "blood_bags": 0, "score": 0,
         "departments": list(range(STARTING_DEPARTMENTS)),
         "departments_used": [0] * STARTING_DEPARTMENTS,
+        "department_workers": [None] * STARTING_DEPARTMENTS,
         "specialists": [], "specialists_used": [],
         "nurses": 0,
         "administrator": -1, "starting_dice": [], "setup_done": False,

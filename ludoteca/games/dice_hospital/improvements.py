@@ -106,6 +106,7 @@ class ImprovementRules(Supplies):
             tile = self.department_offer.pop(index)
             hospital["departments"].append(tile)
             hospital["departments_used"].append(0)
+            hospital["department_workers"].append(None)
             name = self.content.department_ids[tile]
         else:
             card = self.specialist_offer.pop(index)
@@ -129,6 +130,7 @@ class ImprovementRules(Supplies):
         if action["kind"] == "department":
             item = hospital["departments"].pop(index)
             hospital["departments_used"].pop(index)
+            hospital["department_workers"].pop(index)
             self.department_pile.insert(0, item)
             name = self.content.department_ids[item]
         else:

@@ -130,6 +130,7 @@ class Supplies:
             extra = admin["amount"] if admin is not None else 0
             hospital["nurses"] = max(0, base + extra + delta)
             hospital["departments_used"] = [0] * len(hospital["departments"])
+            hospital["department_workers"] = [None] * len(hospital["departments"])
             hospital["specialists_used"] = [0] * len(hospital["specialists"])
 
     def _treat(self, hospital: Hospital, bed: int, amount: int) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .content import COLOURS, MEEPLE_COLOURS
-from .hospital import Hospital
+from .hospital import NURSE, Hospital
 
 
 def view(state: Any, seat: int | None) -> dict[str, Any]:
@@ -69,8 +69,9 @@ def _seat(state: Any, seat: int, hospital: Hospital, mine: bool) -> dict[str, An
         "fatalities": hospital["fatalities"],
         "blood_bags": hospital["blood_bags"],
         "score": hospital["score"],
-        "departments": [{"id": content.department_ids[d], "used": bool(u)}
-                        for d, u in zip(hospital["departments"], hospital["departments_used"], strict=True)],
+        "departments": [{"id": content.department_ids[d], "used": bool(u), "worker": _worker(w, hospital, content)}
+                        for d, u, w in zip(hospital["departments"], hospital["departments_used"],
+                                           hospital["department_workers"], strict=True)],
         "specialists": [{"id": content.specialist_ids[k],
                          "meeple": MEEPLE_COLOURS[content.specialist_meeple[k]], "used": bool(u)}
                         for k, u in zip(hospital["specialists"], hospital["specialists_used"], strict=True)],
@@ -84,6 +85,16 @@ def _seat(state: Any, seat: int, hospital: Hospital, mine: bool) -> dict[str, An
         "activating": not hospital["activation_ended"],
         "reports": [content.reports[r]["id"] for r in hospital["reports"]],
     }
+
+
+def _worker(meeple: int | None, hospital: Hospital, content: Any) -> dict[str, Any] | None:
+    """Who works a department this round, as everyone at the table sees it: None, a nurse, or a
+    specialist (its place in the hospital's ``specialists`` and its id)."""
+    if meeple is None:
+        return None
+    if meeple == NURSE:
+        return {"kind": "nurse"}
+    return {"kind": "specialist", "index": meeple, "id": content.specialist_ids[hospital["specialists"][meeple]]}
 
 
 def _activation(step: dict[str, Any]) -> dict[str, Any]:

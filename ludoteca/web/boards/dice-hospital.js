@@ -18,10 +18,8 @@
 // its previous drawing and marks a thing whose place changed with from(<its old place>): a
 // treatment slides the die to the treated row, an admitted patient slides from its ambulance, a
 // nurse walks from the station onto the department.  A thing new to the table pops in.  So a
-// panel that grows above the hospitals shifts the page without making every die slide.  Which meeple worked which department is not in
-// the view once the department's chain is over: the board remembers what it saw during the chain
-// (activation.department + activation.meeple); what it never saw is deduced when only one answer
-// is possible, else the meeple is drawn "worked" where it lives and the department "used".
+// panel that grows above the hospitals shifts the page without making every die slide.  Who works
+// which department is the view's (departments[i].worker): the meeple stands on it until phase 6.
 import { card, cardEntry, chip, COLOURS, die, fallback, h, highlightChanges, moves, nameOf, s, seatBadge, seatColour, seatName, tag } from "./svg.js";
 import { flip, from } from "../motion.js";
 
@@ -70,77 +68,47 @@ function anchorRect(x, y, width, height, id) {
   return flip(s("rect", { x, y, width, height, fill: "none", visibility: "hidden", class: "dh-anchor" }), id);
 }
 
-// ---- who worked where: what the board saw during each department's chain ------------------------
-// key "<page>|<seat>|<round>" -> Map(department index -> {meeple, seq}); a handful of keys at most.
-const workedAt = new Map();
+// ---- who works where: the view's departments[i].worker ------------------------------------------------
+// When each department got its meeple, as this page saw it (key "<page>|<seat>|<round>" -> Map(dept ->
+// sequence)): only to give the nurse who left the station last the station's last name, so that she
+// is the one who walks; who works where is the view's.
+const seenAt = new Map();
 let sequence = 0;
 
-function remembered(seat, round) {
+function arrivals(seat, round) {
   const key = `${location.hash}|${seat}|${round}`;
-  if (!workedAt.has(key)) {
-    for (const k of workedAt.keys()) if (k.startsWith(`${location.hash}|${seat}|`)) workedAt.delete(k);
-    workedAt.set(key, new Map());
+  if (!seenAt.has(key)) {
+    for (const k of seenAt.keys()) if (k.startsWith(`${location.hash}|${seat}|`)) seenAt.delete(k);
+    seenAt.set(key, new Map());
   }
-  return workedAt.get(key);
+  return seenAt.get(key);
 }
 
-/** Where each meeple of a hospital is: {onDept: Map(dept -> worker), nurses: [{id, worked, dept}],
+/** Where each meeple of a hospital is: {onDept: Map(dept -> worker), nurses: [{id}] at the station,
  *  specialistAt: Map(k -> dept), pending: dept waiting for a meeple or null}.  A worker is
- *  {kind: "nurse", id} or {kind: "specialist", k}. */
-function staffing(p, seat, round, phase) {
-  const seen = remembered(seat, round);
+ *  {kind: "nurse", id} or {kind: "specialist", k, id}. */
+function staffing(p, seat, round) {
   const act = p.activation ?? {};
-  const used = p.departments.map((d, i) => (d.used ? i : -1)).filter((i) => i >= 0);
   const pending = act.department !== null && act.department !== undefined && (act.meeple === null || act.meeple === undefined)
     ? act.department : null;
-  if (phase === "activate" && act.department !== null && act.department !== undefined && act.meeple !== null && act.meeple !== undefined) {
-    const had = seen.get(act.department);
-    if (!had || had.meeple !== act.meeple) seen.set(act.department, { meeple: act.meeple, seq: ++sequence });
-  }
-  const usedSpecs = p.specialists.map((sp, k) => (sp.used ? k : -1)).filter((k) => k >= 0);
-  const worked = used.filter((d) => d !== pending);
-  const usedNurses = Math.max(0, worked.length - usedSpecs.length);
-  const known = new Map(); // dept -> meeple (-1 nurse, k specialist)
-  for (const d of worked) {
-    const m = seen.get(d)?.meeple;
-    if (m === -1 || (m >= 0 && p.specialists[m]?.used)) known.set(d, m);
-  }
-  // A specialist remembered twice (never in the rules; a stale memory) counts once.
-  const placedSpecs = new Set();
-  for (const [d, m] of [...known]) {
-    if (m < 0) continue;
-    if (placedSpecs.has(m)) known.delete(d); else placedSpecs.add(m);
-  }
-  let knownNurses = [...known.values()].filter((m) => m < 0).length;
-  if (knownNurses > usedNurses) { // memory disagrees with the counts: trust the counts
-    for (const [d, m] of [...known]) if (m < 0 && knownNurses > usedNurses) { known.delete(d); knownNurses--; }
-  }
-  const unknownDepts = worked.filter((d) => !known.has(d));
-  const unknownSpecs = usedSpecs.filter((k) => !placedSpecs.has(k));
-  const unknownNurses = usedNurses - knownNurses;
-  if (unknownDepts.length && !unknownSpecs.length && unknownNurses === unknownDepts.length) {
-    for (const d of unknownDepts) known.set(d, -1);
-  } else if (unknownDepts.length === 1 && unknownSpecs.length === 1 && unknownNurses === 0) {
-    known.set(unknownDepts[0], unknownSpecs[0]);
-  }
-  // Nurse ids: the free ones at the station first, then the ones at work (latest first), then the
-  // ones whose department is unknown; so the nurse that leaves the station keeps its id.
-  const free = p.nurses;
-  const nurseDepts = [...known].filter(([, m]) => m < 0).map(([d]) => d)
-    .sort((a, b) => (seen.get(b)?.seq ?? 0) - (seen.get(a)?.seq ?? 0) || a - b);
-  const nurses = [];
-  for (let i = 0; i < free; i++) nurses.push({ id: `meeple:${seat}:nurse${i}`, worked: false, dept: null });
-  const onDept = new Map();
-  nurseDepts.forEach((d, j) => {
-    const nurse = { id: `meeple:${seat}:nurse${free + j}`, worked: true, dept: d };
-    onDept.set(d, { kind: "nurse", id: nurse.id });
+  const seen = arrivals(seat, round);
+  const onDept = new Map(), specialistAt = new Map(), nurseDepts = [];
+  p.departments.forEach((d, i) => {
+    if (!d.worker) return;
+    if (!seen.has(i)) seen.set(i, ++sequence);
+    if (d.worker.kind === "nurse") nurseDepts.push(i);
+    else {
+      onDept.set(i, { kind: "specialist", k: d.worker.index, id: `meeple:${seat}:${d.worker.index}` });
+      specialistAt.set(d.worker.index, i);
+    }
   });
-  const loose = Math.max(0, usedNurses - nurseDepts.length);
-  for (let j = 0; j < loose; j++) nurses.push({ id: `meeple:${seat}:nurse${free + nurseDepts.length + j}`, worked: true, dept: null });
-  const specialistAt = new Map();
-  for (const [d, m] of known) {
-    if (m >= 0) { onDept.set(d, { kind: "specialist", k: m, id: `meeple:${seat}:${m}` }); specialistAt.set(m, d); }
-  }
+  // Nurse names: the ones at the station first, then the ones at work, latest first; so the nurse
+  // who leaves the station keeps her name and walks to her department.
+  const free = p.nurses;
+  const nurses = [];
+  for (let i = 0; i < free; i++) nurses.push({ id: `meeple:${seat}:nurse${i}` });
+  nurseDepts.sort((a, b) => seen.get(b) - seen.get(a) || a - b)
+    .forEach((d, j) => onDept.set(d, { kind: "nurse", id: `meeple:${seat}:nurse${free + j}` }));
   return { onDept, nurses, specialistAt, pending };
 }
 
@@ -158,15 +126,11 @@ function checkBadge(cx, cy, r) {
     s("path", { d: `M${cx - r * 0.45} ${cy}l${r * 0.32} ${r * 0.35} ${r * 0.6}-${r * 0.7}`, fill: "none", stroke: PAPER, "stroke-width": r * 0.32, "stroke-linecap": "round", "stroke-linejoin": "round" }));
 }
 
-/** A meeple as its own small inline SVG (``size`` CSS px).  ``worked``: lying down with a check. */
-function meepleSvg(fill, nurse, { size = 30, worked = false, title = null, cls = "" } = {}) {
+/** A meeple as its own small inline SVG (``size`` CSS px). */
+function meepleSvg(fill, nurse, { size = 30, title = null, cls = "" } = {}) {
   const svg = s("svg", { class: `dh-meeple ${cls}`.trim(), viewBox: "0 0 24 24", width: size, height: size, "aria-hidden": title ? null : "true" });
   if (title) svg.append(s("title", {}, title));
-  if (worked) {
-    svg.append(meepleShape(fill, nurse, { transform: "translate(2 4) scale(.85) rotate(-90 12 12)" }), checkBadge(18, 6, 5));
-  } else {
-    svg.append(meepleShape(fill, nurse));
-  }
+  svg.append(meepleShape(fill, nurse));
   return svg;
 }
 
@@ -432,7 +396,7 @@ function reportName(context, id, t) {
 function hospital(view, seat, mine, m, t, context, mv) {
   const p = view.seats[seat];
   const score = view.scores?.[seat] ?? p.score;
-  const staff = staffing(p, seat, view.round, view.phase);
+  const staff = staffing(p, seat, view.round);
   const act = p.activation ?? {};
   const chosen = new Set(view.phase === "activate" ? act.chosen ?? [] : []);
 
@@ -484,14 +448,14 @@ function hospital(view, seat, mine, m, t, context, mv) {
     departments.append(tile);
   });
 
-  // The nurses' station: nurses free to work (and those whose department is not known, worked),
-  // then the specialists' cards.
+  // The nurses' station: the nurses free to work, then the specialists' cards (a specialist at work
+  // leaves an empty place on its card).
   const nurses = h("div", { class: "dh-nurses" });
   staff.nurses.forEach((nurse, n) => {
-    const fig = mv.put(meepleSvg(nurse.worked ? "#e4ded0" : PAPER, true, { size: 34, worked: nurse.worked }), nurse.id, `spot:${seat}:nurse:${n}`);
-    const box = h("span", { class: `dh-nurse${nurse.worked ? " worked" : ""}`, "data-meeple": -1, "data-card": "piece:nurse",
-      title: nurse.worked ? t("dh_worked", { who: t("dh_nurse") }) : t("dh_nurse") }, anchor(`spot:${seat}:nurse:${n}`), fig);
-    if (mine && !nurse.worked && n === 0) m.bind(box, (a) => a.type === "meeple" && a.meeple === -1);
+    const fig = mv.put(meepleSvg(PAPER, true, { size: 34 }), nurse.id, `spot:${seat}:nurse:${n}`);
+    const box = h("span", { class: "dh-nurse", "data-meeple": -1, "data-card": "piece:nurse", title: t("dh_nurse") },
+      anchor(`spot:${seat}:nurse:${n}`), fig);
+    if (mine && n === 0) m.bind(box, (a) => a.type === "meeple" && a.meeple === -1);
     nurses.append(box);
   });
   if (!staff.nurses.length) nurses.append(h("span", { class: "dh-none" }, "—"));
@@ -501,15 +465,15 @@ function hospital(view, seat, mine, m, t, context, mv) {
     const fill = MEEPLE_FILL[sp.meeple] ?? "#9aa3ab";
     const spot = `spot:${seat}:spec:${k}`;
     let meepleNode;
-    if (sp.used && staff.specialistAt.has(k)) { // at work on a department: an empty place here
+    const atWork = staff.specialistAt.has(k);
+    if (atWork) { // at work on a department: an empty place here
       meepleNode = s("svg", { viewBox: "0 0 24 24", width: 34, height: 34, "aria-hidden": "true" },
         s("path", { d: MEEPLE_PATH, fill: "none", stroke: "#8c8372", "stroke-width": 1.2, "stroke-dasharray": "2 1.6" }));
     } else {
-      meepleNode = mv.put(meepleSvg(sp.used ? "#e4ded0" : fill, false, { size: 34, worked: sp.used }), `meeple:${seat}:${k}`, spot);
-      if (sp.used) meepleNode.querySelector("path").setAttribute("stroke-dasharray", "2 1.2");
+      meepleNode = mv.put(meepleSvg(fill, false, { size: 34 }), `meeple:${seat}:${k}`, spot);
     }
     const place = `card:${seat}:${k}`;
-    const onCard = !(sp.used && staff.specialistAt.has(k));
+    const onCard = !atWork;
     const spCard = specialistCard(context, t, sp, { used: sp.used, meepleNode, spot: onCard ? spot : null });
     spCard.dataset.meeple = k;
     specSeen[sp.id] = (specSeen[sp.id] ?? -1) + 1;

@@ -68,6 +68,7 @@ def give_department(s, seat: int, dept_id: str) -> int:
     pl = s.hospitals[seat]
     pl["departments"].append(s.content.department_ids.index(dept_id))
     pl["departments_used"].append(0)
+    pl["department_workers"].append(None)
     refresh(s)
     return len(pl["departments"]) - 1
 

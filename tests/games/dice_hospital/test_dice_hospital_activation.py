@@ -9,6 +9,7 @@ from dice_hospital_helpers import (
     YELLOW,
     activation,
     beds_of,
+    first_legal,
     give_department,
     give_specialist,
     refresh,
@@ -92,6 +93,26 @@ def test_each_meeple_once_per_round():
     with pytest.raises(IllegalAction, match="no nurse is left"):
         s.apply(0, {"type": "meeple", "meeple": -1})
     assert s.to_json() == before
+
+
+def test_every_view_shows_which_meeple_works_each_department_until_the_shift_changes():
+    """Phase 3: "debes colocar un meeple disponible de enfermero o de especialista en un departamento
+    vacío" — it stays there, in sight of every player, until phase 6: "Mueve todos los meeples de
+    enfermeros de regreso al departamento de enfermeros. Mueve todos los meeples especialistas a
+    sus respectivas cartas de Especialista"."""
+    s = activation(beds={0: (RED, 2), 1: (GREEN, 2)})
+    k = give_specialist(s, 0, "surgeon")
+    use(s, 0, RED_WARD, -1, [0])
+    use(s, 0, GREEN_WARD, k, [1])
+    for seat in (0, 1, None):
+        departments = s.view(seat)["seats"][0]["departments"]
+        assert departments[RED_WARD]["worker"] == {"kind": "nurse"}
+        assert departments[GREEN_WARD]["worker"] == {"kind": "specialist", "index": k, "id": "surgeon"}
+        assert departments[YELLOW_WARD]["worker"] is None
+    while s.round == 1 and not s.is_over:  # on to the next round; the shift change frees everyone
+        seat = s.to_move[0]
+        s.apply(seat, first_legal(s, seat))
+    assert all(d["worker"] is None for d in s.view(0)["seats"][0]["departments"])
 
 
 def test_no_department_offered_without_a_free_meeple():

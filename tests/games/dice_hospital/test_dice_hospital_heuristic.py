@@ -69,6 +69,7 @@ def _last_to_activate(seed: int):
     rival["specialists"], rival["specialists_used"] = [0, 3, 6], [1, 1, 1]
     rival["departments"] += [6, 8]
     rival["departments_used"] = [1] * 8
+    rival["department_workers"] = [-1] * 5 + [0, 1, 2]  # five nurses and the three specialists
     rival["activation_ended"] = True
     s.hospitals[0]["nurses"] = 3
     s._legal_cache.clear()
