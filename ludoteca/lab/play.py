@@ -252,6 +252,9 @@ def play(task: GameTask) -> GameResult:
         engine_s += engine_sampled * actions / engine_samples
     # The lab's own share: the worker's time outside the bots and the engine (LAB.md §3 health).
     game_s = engine_s + sum(think)
+    if game_s > wall:  # a sampled action the system interrupted, scaled up: no clock exceeds the wall's
+        think, engine_s = [t * wall / game_s for t in think], engine_s * wall / game_s
+        game_s = wall
     timing = {"arm": task.arm, "block": task.block, "rotation": task.rotation, "players": n,
               "cpu_s": time.process_time() - cpu0, "wall_s": wall, "think_s": think,
               "game_s": game_s, "lab_s": max(0.0, wall - game_s)}

@@ -52,6 +52,7 @@ def test_a_two_argument_hook_still_works(monkeypatch) -> None:
 
 def test_fast_bots_sample_the_clocks_and_still_report_think_time() -> None:
     """Random bots are clocked one action in SAMPLE_EVERY, scaled: think time stays positive
-    and within the game's wall time."""
+    and within the game's wall time, even when a sampled action was interrupted (on a loaded
+    machine one such sample, scaled by SAMPLE_EVERY, read three times the wall time)."""
     timing = play.play(_task("random", 2)).timing
-    assert all(t > 0 for t in timing["think_s"]) and timing["game_s"] <= timing["wall_s"] * 1.5
+    assert all(t > 0 for t in timing["think_s"]) and timing["game_s"] <= timing["wall_s"]

@@ -82,7 +82,7 @@ DRAW = """async ([view, legal]) => {
   return {
     cards: [...box.querySelectorAll("[data-card]")].map((n) => n.dataset.card),
     refs: [...box.querySelectorAll("g.cell")].map((n) => [Number(n.dataset.x), Number(n.dataset.y), n.dataset.ref]),
-    rulers: [...svg.querySelectorAll("text.ruler")].map((n) => n.textContent),
+    rulers: [...box.querySelectorAll(".ruler.cols .track span, .ruler.rows .track span")].map((n) => n.textContent),
     titles: [...svg.querySelectorAll("title")].map((n) => n.textContent),
     drawn: [...box.querySelectorAll("figure.strip-box")].map((n) => n.dataset.card),
     start: box.querySelectorAll("[data-card='strip:start-strip']").length,
