@@ -54,7 +54,9 @@ function rects(container) {
 /** Before a redraw: where every marked thing is now.  ``key`` names the table and seat shown,
  *  ``version`` the drawing's move number (nothing moves between two drawings of one version). */
 export function remember(container, key, version) {
-  before = container ? { key, version, rects: rects(container) } : null;
+  // Nothing will move for a reader who asked for reduced motion: do not lay the old page out
+  // once more just to measure it.
+  before = container && !reduced() ? { key, version, rects: rects(container) } : null;
 }
 
 /** Screen pixels per CSS pixel of ``node``'s own coordinates: for an SVG element its parent's
