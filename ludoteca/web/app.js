@@ -744,7 +744,24 @@ function onMessage(message) {
     takeEvents(page.log, message);
     if (message.log === "all") page.langPending = null;
   }
-  drawTable();
+  scheduleDraw();
+}
+
+// States are drawn at most once a frame, the newest one: bots answering in a burst, or a slow
+// phone behind on its messages, would otherwise draw every position in between, each a whole
+// board, before the one that matters. (The log takes every message's events on arrival, so no
+// line is skipped.) A hidden tab has no frames: it draws on a timer, so its title still says
+// whose turn it is.
+let drawPending = false;
+function scheduleDraw() {
+  if (drawPending) return;
+  drawPending = true;
+  const run = () => {
+    drawPending = false;
+    if (page?.kind === "table" && page.bySeat.size) drawTable();
+  };
+  if (document.hidden) setTimeout(run, 0);
+  else requestAnimationFrame(run);
 }
 
 function chooseSeat() {
