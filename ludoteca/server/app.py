@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, WebSocket
 from fastapi.staticfiles import StaticFiles
 
-from . import errors, seatbots
+from . import errors, lab_page, seatbots
 from .accounts import LoginLimits, Passwords
 from .config import Settings
 from .db import make_engine, migrate
@@ -42,6 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     for router in ROUTERS:
         app.include_router(router)
+    lab_page.install(app)  # /lab: off unless --lab RUNS_FOLDER, for the owner only
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.websocket("/ws")
@@ -82,6 +83,7 @@ async def lifespan(app: FastAPI):
         tuner.cancel()
         await manager.stop()
         await hub.close()
+        await lab_page.close(app)
         await asyncio.to_thread(store.close)
 
 

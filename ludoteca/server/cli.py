@@ -32,13 +32,19 @@ def uvicorn_options(settings: Any, soft_fd_limit: int) -> dict[str, Any]:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, data_dir: Path | None = None,
           bot_delay: float | None = None, log_level: str = "info",
-          allowed_origins: list[str] | None = None) -> None:
+          allowed_origins: list[str] | None = None, lab: Path | None = None, lab_key: str | None = None,
+          lab_max_games: int | None = None, lab_jobs: int | None = None) -> None:
     import uvicorn
 
+    from . import lab_page
     from .app import create_app
     from .config import Settings
     from .http_guard import raise_fd_limit
 
+    for name, value in (("LUDOTECA_LAB_DIR", lab), ("LUDOTECA_LAB_KEY", lab_key),
+                        ("LUDOTECA_LAB_MAX_GAMES", lab_max_games), ("LUDOTECA_LAB_JOBS", lab_jobs)):
+        if value is not None:
+            os.environ[name] = str(value)
     if data_dir is not None:
         os.environ["LUDOTECA_DATA_DIR"] = str(data_dir)
     if bot_delay is not None:
@@ -52,6 +58,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data_dir: Path | None = Non
     database = settings.database_url.split("@")[-1] if "@" in settings.database_url else settings.database_url
     print(f"Ludoteca is serving at http://{shown}:{port}  (database: {database}; "
           f"fan-out: {'Redis' if settings.redis_url else 'in-process'}; open-file limit {soft})", flush=True)
+    if (line := lab_page.announce(app, shown, port)) is not None:
+        print(line, flush=True)
     uvicorn.run(app, host=host, port=port, log_level=log_level, **uvicorn_options(settings, soft))
 
 
@@ -68,10 +76,23 @@ def register(app: typer.Typer) -> None:
             None, "--allow-origin",
             help="Another origin whose pages may open the WebSocket (repeatable, e.g. https://games.example; "
                  "default: only the origin the server is reached at, or LUDOTECA_ALLOWED_ORIGINS)."),
+        lab: Path = typer.Option(None, "--lab", metavar="RUNS_FOLDER",
+                                 help="Turn on the /lab page (for you only) on this folder of lab runs "
+                                      "(or LUDOTECA_LAB_DIR); a link with the owner key is printed at start."),
+        lab_key: str = typer.Option(None, "--lab-key",
+                                    help="The /lab owner key, 16 characters or more (default: made at start; "
+                                         "prefer LUDOTECA_LAB_KEY, which other users cannot read from the "
+                                         "process list)."),
+        lab_max_games: int = typer.Option(None, "--lab-max-games", min=1,
+                                          help="Most games one run from /lab may play (default 2000, or "
+                                               "LUDOTECA_LAB_MAX_GAMES)."),
+        lab_jobs: int = typer.Option(None, "--lab-jobs", min=1,
+                                     help="Worker processes of a run from /lab (default one fewer than the "
+                                          "CPUs, or LUDOTECA_LAB_JOBS)."),
     ) -> None:
         """Play in the browser: lobby, live tables, bots in seats, history and replays.
 
         The database is DATABASE_URL (default: a SQLite file in the data folder); set REDIS_URL
         to run several server processes on one PostgreSQL database.  Every limit is a
         LUDOTECA_* setting (docs/server.md, "Limits and settings")."""
-        serve(host, port, data_dir, bot_delay, log_level, allowed_origins)
+        serve(host, port, data_dir, bot_delay, log_level, allowed_origins, lab, lab_key, lab_max_games, lab_jobs)
