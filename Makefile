@@ -17,8 +17,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev,rl,lab,parquet]'
+# Makefile too: a new extra in the line below reinstalls an existing virtualenv.
+$(STAMP): $(BIN)/python pyproject.toml Makefile
+	$(BIN)/pip install --quiet -e '.[dev,rl,lab,parquet,distributed]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP) $(PLAY_STAMP)
 

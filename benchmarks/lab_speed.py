@@ -11,16 +11,31 @@ prints only that; a 10^6-block bootstrap costs ~0.1 s a resample, so ``--resampl
 
     .venv/bin/python benchmarks/lab_speed.py [--games 20] [--rounds 9] [--bots random] [--players 3]
     .venv/bin/python benchmarks/lab_speed.py --memory 1000000 [--resamples 50] [--usage-keys 4]
+    .venv/bin/python benchmarks/lab_speed.py --backends --games 8000 [--jobs 2]
+
+``--backends`` runs the same ``seats`` experiment (``--games`` blocks of one game each) on the
+local pool and on a private Ray, each in a fresh child process; its CPU is that process's and
+every process's that inherited its marker (pool workers, Ray's services and workers), read
+from /proc.  It
+prints games/s over the whole run and once the first block is in (start-up excluded), the
+time to the first block, and the CPU overhead: all CPU spent beyond the games' own CPU, as a
+share of it.  The Ray child runs inside ``unshare -n`` with the loopback up when this machine
+allows it (as root), so nothing it opens can reach beyond 127.0.0.1; elsewhere it runs here.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import resource
+import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
+import threading
 import time
 import tracemalloc
 from array import array
@@ -109,6 +124,99 @@ def metrics_memory(game_id: str, players: int, spec: str, blocks: int, resamples
             "tail": metrics.SPILL_BLOCKS * keys * 8}
 
 
+class CpuSampler(threading.Thread):
+    """The CPU time of this process, of its children (pool workers) and of every process that
+    inherited a marker from its environment (Ray's services and workers, which are not our
+    children, so ``RUSAGE_CHILDREN`` misses them), read from /proc twice a second; a process's last reading
+    counts, so at most half a second of a process's last CPU is missed."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.marker = f"LUDOTECA_BENCH={os.getpid()}-{time.time_ns()}"
+        os.environ["LUDOTECA_BENCH"] = self.marker.split("=", 1)[1]
+        self.cpu: dict[int, float] = {}
+        self.others: set[int] = set()
+        self.halt = threading.Event()
+        self.tick = os.sysconf("SC_CLK_TCK")
+
+    def sample(self) -> None:
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit() or int(entry.name) in self.others:
+                continue
+            pid = int(entry.name)
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                ours = (pid in self.cpu or pid == os.getpid() or int(fields[1]) in self.cpu  # a forked child
+                        or self.marker.encode() in (entry / "environ").read_bytes().split(b"\0"))
+                if not ours:
+                    self.others.add(pid)
+                    continue
+                self.cpu[pid] = (int(fields[11]) + int(fields[12])) / self.tick
+            except (OSError, IndexError, ValueError):
+                continue
+
+    def run(self) -> None:
+        while not self.halt.wait(0.5):
+            self.sample()
+
+    def total(self) -> float:
+        self.halt.set()
+        self.sample()
+        return sum(self.cpu.values())
+
+
+def one_backend(backend: str, game_id: str, players: int, spec: str, games: int, jobs: int) -> dict[str, float]:
+    """One run on ``backend`` in this (fresh) process: wall, games, game CPU, all CPU."""
+    sampler = CpuSampler()
+    sampler.start()
+    exp = Experiment(game=game_id, players=[players], bots=[spec], blocks=games, type="seats", records="none",
+                     formats=["csv"])
+    first: list[float] = []
+    start = time.perf_counter()
+
+    def progress(live) -> None:
+        if not first and live.games:
+            first.extend([time.perf_counter() - start, live.games])
+
+    folder = tempfile.mkdtemp(prefix="lab-speed-", dir="/tmp")
+    try:
+        run = api.run(exp, backend=backend, jobs=jobs, run_dir=Path(folder) / "run", progress=progress)
+        wall = time.perf_counter() - start
+        health = run.metrics["health"]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"wall": wall, "games": health["games"], "game_cpu": health["cpu_s"], "first_s": first[0] if first else wall,
+            "first_games": first[1] if first else 0, "all_cpu": sampler.total()}
+
+
+def compare_backends(args: argparse.Namespace) -> None:
+    """Local pool and a private Ray on the same experiment, each in a fresh child process."""
+    base = [sys.executable, __file__, "--game", args.game, "--players", str(args.players), "--bots", args.bots,
+            "--games", str(args.games), "--jobs", str(args.jobs), "--one"]
+    private = (shutil.which("unshare") is not None
+               and subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode == 0)
+    print(f"{args.game} {args.players}p {args.bots}, {args.games} one-game blocks, {args.jobs} workers; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for backend in ("local", "ray"):
+        command = [*base, backend]
+        where = ""
+        if backend == "ray" and private:
+            command = ["unshare", "-n", "sh", "-c", "ip link set lo up && exec " + " ".join(command)]
+            where = " (in a private network namespace)"
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            print(f"  {backend}: failed\n{done.stderr[-2000:]}")
+            continue
+        m = json.loads(done.stdout.strip().splitlines()[-1])
+        steady = (m["games"] - m["first_games"]) / (m["wall"] - m["first_s"]) if m["wall"] > m["first_s"] else 0.0
+        print(f"  {backend}{where}: {m['games']} games in {m['wall']:.1f} s wall = "
+              f"{m['games'] / m['wall']:.0f} games/s ({steady:.0f} games/s after the first block, which took "
+              f"{m['first_s']:.1f} s); game CPU "
+              f"{m['game_cpu']:.1f} s, all CPU {m['all_cpu']:.1f} s, overhead "
+              f"{100 * (m['all_cpu'] / m['game_cpu'] - 1):+.0f}%")
+    print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="immunity")
@@ -120,7 +228,15 @@ def main() -> None:
     parser.add_argument("--memory", type=int, default=0, metavar="BLOCKS")
     parser.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (with --memory)")
     parser.add_argument("--usage-keys", type=int, default=4, help="content keys kept (with --memory)")
+    parser.add_argument("--backends", action="store_true", help="local pool vs Ray on the same experiment")
+    parser.add_argument("--one", choices=("local", "ray"), help=argparse.SUPPRESS)  # a child of --backends
     args = parser.parse_args()
+    if args.one:
+        print(json.dumps(one_backend(args.one, args.game, args.players, args.bots, args.games, args.jobs)))
+        return
+    if args.backends:
+        compare_backends(args)
+        return
     if args.memory:
         # Alone, first: ru_maxrss is the process's lifetime peak, so nothing else may run before.
         m = metrics_memory(args.game, args.players, args.bots, args.memory, args.resamples, args.usage_keys)

@@ -66,9 +66,15 @@ class Run:
 
 def run(exp: Experiment, backend: str | None = None, jobs: int | str | None = None,
         out: str | Path | None = None, run_dir: str | Path | None = None, max_minutes: float | None = None,
-        progress: Callable[[runner.LiveState], None] | None = None, command: str | None = None) -> Run:
-    """Run ``exp`` (validated first; nothing is played if it is wrong) and return the :class:`Run`."""
-    return Run(runner.run(exp, backend, jobs, out, run_dir, max_minutes, progress, command))
+        progress: Callable[[runner.LiveState], None] | None = None, command: str | None = None,
+        resume: str | Path | None = None, cache: bool | str | Path | None = None) -> Run:
+    """Run ``exp`` (validated first; nothing is played if it is wrong) and return the :class:`Run`.
+
+    ``resume=path`` finishes an interrupted run in its own folder, playing only the blocks its
+    checkpoint lacks (a different experiment is refused, naming what changed); ``cache=False``
+    plays every game instead of reusing the block cache (docs/lab.md, "Resume and reuse")."""
+    return Run(runner.run(exp, backend, jobs, out, run_dir, max_minutes, progress, command, resume=resume,
+                          cache=cache))
 
 
 def load(path: str | Path) -> Run:

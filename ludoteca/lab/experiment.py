@@ -22,7 +22,7 @@ from ludoteca.engine import game as get_game
 from .gamedata import effective_content
 from .lineup import check_spec, line_up
 
-TYPES = ("seats", "compare", "sweep", "restrict", "profile", "run")
+TYPES = ("seats", "compare", "sweep", "restrict", "profile", "run", "sensitivity", "tune", "matrix", "luck")
 METRIC_GROUPS = ("outcome", "length", "tension", "usage", "legal")
 #: The groups on by default; "legal" (content keys never even legal) costs a hook call per option.
 DEFAULT_GROUPS = ("outcome", "length", "tension", "usage")
@@ -36,13 +36,16 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "arms": None,
     "sweep": {"knobs": dict},
     "restrict": {"never": list},
+    "luck": {"reps": int},
+    "sensitivity": {"knobs": (list, str), "delta": (int, float, str)},
     "metrics": {"include": list, "oracle": str, "telemetry": list},
     "targets": None,
     "stats": {"confidence": float, "families": dict, "sprt": dict, "resamples": int},
     "output": {"dir": str, "formats": list, "records": str, "lang": str},
     "backend": {"kind": str, "jobs": (int, str), "address": str},
 }
-ARM_KEYS = ("params", "options", "lineup")
+#: "replicate": a luck experiment's replicate number (its own bot seeds on the same deal).
+ARM_KEYS = ("params", "options", "lineup", "replicate")
 SPRT_KEYS = ("metric", "arm", "delta0", "delta1", "alpha", "beta", "burn_in", "max_blocks")
 
 
@@ -71,6 +74,7 @@ class Experiment:
     resamples: int = 2000
     sweep: dict[str, list[Any]] | None = None
     restrict: list[str] | None = None
+    sensitivity: dict[str, Any] | None = None  # knobs (globs), delta; see lab/sensitivity.py
     robust: list[str] = field(default_factory=list)
     robust_blocks: int = 150
     out_dir: str = "runs"
@@ -79,6 +83,7 @@ class Experiment:
     lang: str = "en"
     backend: str = "local"
     jobs: int | str = "auto"
+    address: str | None = None  # [backend] address: a Ray cluster to join (kind = "ray" only)
     max_actions: int = 5000
 
     def __post_init__(self) -> None:
@@ -172,14 +177,26 @@ def from_dict(data: Mapping[str, Any]) -> Experiment:
         kwargs["sweep"] = dict(data["sweep"].get("knobs", {}))
     if "restrict" in data:
         kwargs["restrict"] = list(data["restrict"].get("never", []))
+    if "sensitivity" in data:
+        kwargs["sensitivity"] = dict(data["sensitivity"])
+    if "luck" in data and "reps" in data["luck"]:
+        from .luck import replicate_arms  # seeds are the blocks; replicates are the arms
+
+        base = next(iter(arms.values()), {}) if len(arms) <= 1 else None
+        if base is not None:
+            kwargs["arms"] = replicate_arms(data["luck"]["reps"], base)
+            kwargs.pop("control", None)
     kwargs.update({{"dir": "out_dir"}.get(k, k): output[k] for k in ("dir", "formats", "records", "lang")
                    if k in output})
     if "kind" in backend:
         kwargs["backend"] = backend["kind"]
     if "jobs" in backend:
         kwargs["jobs"] = backend["jobs"]
+    if "address" in backend:
+        kwargs["address"] = backend["address"]
     if "type" not in exp:
-        kwargs["type"] = "sweep" if "sweep" in data else "restrict" if "restrict" in data else "run"
+        kwargs["type"] = ("sweep" if "sweep" in data else "restrict" if "restrict" in data
+                          else "sensitivity" if "sensitivity" in data else "luck" if "luck" in data else "run")
     return expand(Experiment(**kwargs)).validate()
 
 
@@ -228,6 +245,16 @@ def expand(exp: Experiment) -> Experiment:
             lineup[0] = f"never({pattern})/{first}"
             arms[f"never({pattern})"] = {**base, "lineup": lineup}
         exp.arms, exp.control = arms, control
+    if exp.sensitivity is not None:
+        from .sensitivity import expand as expand_screen  # the control plus each knob's -δ/+δ arms
+
+        expand_screen(exp)
+    if exp.type == "matrix" and len(exp.arms) <= 1:
+        from .matrix import check_levels, matrix_arms  # one arm per pairing of the levels in bots.lineup
+
+        levels = check_levels(exp.bots, exp.players)
+        exp.arms = matrix_arms(levels, exp.players[0], exp.arms.get(exp.control or "", {}))
+        exp.control = next(iter(exp.arms))
     return exp
 
 
@@ -282,8 +309,7 @@ def validate(exp: Experiment) -> None:
         raise ValueError(f"output.records: must be none, notable or all; got {exp.records!r}")
     if exp.lang not in ("en", "es", "fr"):
         raise ValueError(f"output.lang: must be en, es or fr; got {exp.lang!r}")
-    if exp.backend not in ("local", "inline"):
-        raise ValueError(f"backend.kind: {exp.backend!r} is not available in this version; use \"local\"")
+    _check_backend(exp)
     if exp.jobs != "auto" and (isinstance(exp.jobs, bool) or not isinstance(exp.jobs, int) or exp.jobs < 1):
         raise ValueError(f"backend.jobs: must be \"auto\" or a whole number of at least 1; got {exp.jobs!r}")
     for spec in [*exp.bots, *exp.robust]:
@@ -305,6 +331,19 @@ def validate(exp: Experiment) -> None:
                 game.new(n, seed=0, options=exp.arm_options(arm))
             except ValueError as exc:
                 raise ValueError(f"arms.{arm}: {exc}") from None
+    for arm, spec in exp.arms.items():
+        replicate = spec.get("replicate", 0)
+        if isinstance(replicate, bool) or not isinstance(replicate, int) or replicate < 0:
+            raise ValueError(f"arms.{arm}.replicate: must be a whole number of at least 0; got {replicate!r}")
+    if exp.type == "matrix":
+        from .matrix import check_levels
+
+        check_levels(exp.bots, exp.players)
+    if exp.type == "luck":
+        from .luck import check_experiment
+
+        check_experiment(exp.arms, [exp.arm_lineup(a, n) for a in exp.arms for n in exp.players], exp.blocks,
+                         exp.sprt)
     if exp.sprt is not None:
         _known("stats.sprt.", exp.sprt, SPRT_KEYS)
         for key in ("metric", "delta0", "delta1"):
@@ -328,6 +367,24 @@ def _check_rule(where: str, rule: Any) -> None:
         raise ValueError(f"{where}.{kind}: expected a number, got {value!r}")
 
 
+def _check_backend(exp: Experiment) -> None:
+    """The backend's kind, and for Ray an installed ray and a well-formed address (whether the
+    cluster answers is checked when the run starts, before its folder is made)."""
+    from importlib.util import find_spec
+
+    from .backends import KINDS
+    from .ray_backend import check_address, missing_ray_message
+
+    if exp.backend not in KINDS:
+        raise ValueError(f"backend.kind: {exp.backend!r} is unknown; use one of {', '.join(KINDS)}")
+    if exp.address is not None and exp.backend != "ray":
+        raise ValueError(f"backend.address: only for kind = \"ray\" (--backend ray); the backend is {exp.backend!r}")
+    if exp.backend == "ray":
+        check_address(exp.address, "backend.address")
+        if find_spec("ray") is None:
+            raise ValueError(f"backend.kind: {missing_ray_message()}")
+
+
 # ---- the resolved experiment.toml of a run ------------------------------------------------
 def to_toml(exp: Experiment) -> str:
     """The resolved experiment as TOML (defaults filled in; sweeps and restrictions as arms)."""
@@ -345,6 +402,10 @@ def to_toml(exp: Experiment) -> str:
         tables["experiment"]["blocks"] = exp.blocks
     if exp.sprt:
         tables["stats"]["sprt"] = exp.sprt
+    if exp.address:
+        tables["backend"]["address"] = exp.address
+    if exp.sensitivity:
+        tables["sensitivity"] = {"knobs": exp.sensitivity.get("knobs", []), "delta": exp.sensitivity.get("delta", 1)}
     lines: list[str] = []
     for name, table in tables.items():
         lines.append(f"[{name}]")

@@ -165,3 +165,67 @@ def fan(series: Mapping[str, tuple[Sequence[float], Sequence[float], Sequence[fl
         ax.set_ylabel(ylabel)
         _legend(ax)
         return to_svg(fig, label)
+
+
+def tornado_figure(rows: Sequence[tuple[str, tuple[float, float | None, float | None] | None,
+                                        tuple[float, float | None, float | None] | None]],
+                   minus_label: str, plus_label: str, xlabel: str) -> Figure:
+    """A tornado chart: one row per knob, top to bottom in the given order (largest effect
+    first), a bar for the −δ side and one for the +δ side, each with its interval whisker,
+    around a zero line.  Returned as a Figure so docs can save it as PNG too."""
+    height = 0.9 + 0.32 * max(1, len(rows))
+    fig = Figure(figsize=(6.4, height))
+    ax = fig.subplots()
+    fig.subplots_adjust(left=0.34, right=0.8, bottom=0.55 / height + 0.05, top=1 - 0.2 / height)
+    ys = np.arange(len(rows))[::-1]
+    for offset, index, name, colour, hatch in ((0.18, 1, minus_label, PALETTE[0], ""),
+                                               (-0.18, 2, plus_label, PALETTE[1], "//")):
+        present = [(y, row[index]) for y, row in zip(ys, rows, strict=True) if row[index] is not None]
+        if not present:
+            continue
+        values = [v for _, (v, _lo, _hi) in present]
+        err = np.array([[v - (lo if lo is not None else v), (hi if hi is not None else v) - v]
+                        for _, (v, lo, hi) in present]).T.clip(min=0.0)
+        ax.barh([y + offset for y, _ in present], values, height=0.34, color=colour, hatch=hatch,
+                edgecolor="white", label=name, xerr=err, capsize=2, error_kw={"ecolor": "#222222", "lw": 0.8})
+    ax.axvline(0.0, color="#222222", linewidth=0.8)
+    ax.set_yticks(ys, [row[0] for row in rows])
+    ax.set_xlabel(xlabel)
+    _legend(ax)
+    return fig
+
+
+def tornado(rows: Sequence[tuple[str, tuple[float, float | None, float | None] | None,
+                                 tuple[float, float | None, float | None] | None]],
+            minus_label: str, plus_label: str, xlabel: str, label: str) -> str:
+    """:func:`tornado_figure` as inline SVG (the report's form)."""
+    with matplotlib.rc_context(RC):
+        return to_svg(tornado_figure(rows, minus_label, plus_label, xlabel), label)
+
+
+def matrix_heatmap(levels: Sequence[str], cells: Mapping[tuple[str, str], tuple[float, float | None, float | None]],
+                   fair: float, xlabel: str, ylabel: str, label: str) -> str:
+    """The bot matrix: row level's win share alone against the column level, coloured around the
+    fair share (blue above, orange below), each cell printing its value and its interval."""
+    from matplotlib.colors import LinearSegmentedColormap, TwoSlopeNorm
+
+    k = len(levels)
+    grid = np.full((k, k), np.nan)
+    for (a, b), (value, _low, _high) in cells.items():
+        grid[levels.index(a), levels.index(b)] = value
+    cmap = LinearSegmentedColormap.from_list("fair", [PALETTE[1], "#f7f7f7", PALETTE[0]]).with_extremes(bad="#dddddd")
+    with matplotlib.rc_context(RC):
+        size = 1.2 + 1.15 * k
+        fig = Figure(figsize=(size + 1.0, size))
+        ax = fig.subplots()
+        fig.subplots_adjust(left=0.2, right=0.95, bottom=0.18, top=0.92)
+        ax.imshow(grid, cmap=cmap, norm=TwoSlopeNorm(vcenter=fair, vmin=0.0, vmax=1.0), aspect="auto")
+        for (a, b), (value, low, high) in cells.items():
+            text = f"{value:.2f}" + ("" if low is None or high is None else f"\n[{low:.2f}, {high:.2f}]")
+            ax.text(levels.index(b), levels.index(a), text, ha="center", va="center", fontsize=8, color="#111111")
+        ax.set_xticks(range(k), levels)
+        ax.set_yticks(range(k), levels)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.spines[:].set_visible(False)
+        return to_svg(fig, label)

@@ -24,7 +24,7 @@ from ludoteca.lab.report_labels import check_lang, key_label, label, metric_labe
 #: Scalar metrics of the "Length and tension" table, in reading order.
 LENGTH_METRICS = ("actions", "rounds", "decisions", "decision_density", "branching", "cpu_s", "lead_changes",
                   "decided_at", "drama", "comeback_rate", "margin", "stability", "ideal_length")
-SKILL_METRICS = ("skill_expression", "matrix", "rating")
+SKILL_METRICS = ("skill_expression", "matrix", "rating", "rating_spread")
 CONTENT_METRICS = ("usage", "win_when_used")
 RESTRICT_METRICS = ("restriction_value", "binding_rate", "changed_rate")
 SUMMARY_METRICS = ("shared_win_rate", "unfinished_rate", "entry_win_share", "score")
@@ -45,7 +45,8 @@ def render(data: RunData, lang: str) -> str:
     title = f"{label('title', lang)}: {exp.get('title') or exp.get('game', '')} — {exp.get('name', '')}"
     with numbers_in(lang):
         parts = [f"<h1>{esc(title)}</h1>", _subtitle(data, lang)]
-        for build in (_question, _health, _fairness, _skill, _deltas, _length, _content, _sweep, _series, _games,
+        for build in (_question, _health, _fairness, _skill, _deltas, _length, _content, _sweep, _sensitivity, _tune,
+                      _series, _luck, _games,
                       _method, _reproduce):
             part = build(data, lang)
             if part:
@@ -166,7 +167,58 @@ def _skill(data: RunData, lang: str) -> str:
     rows = [e for m in SKILL_METRICS for e in estimates(data, m)]
     if not rows:
         return ""
-    return section("skill", label("sec_skill", lang), _estimate_table(data, rows, lang))
+    return section("skill", label("sec_skill", lang), _matrix(data, lang) + _estimate_table(data, rows, lang))
+
+
+def _matrix(data: RunData, lang: str) -> str:
+    """The bot matrix (``lab matrix``): heat map with intervals, ratings, transitivity, skill."""
+    block = data.metrics.get("matrix")
+    if not block:
+        return ""
+    levels, fair = block["levels"], block["fair"]
+    cells = {(c["a"], c["b"]): (c["value"], c.get("low"), c.get("high")) for c in block["cells"]}
+    title = label("matrix_title", lang, others=block["players"] - 1)
+    svg = plots.matrix_heatmap(levels, cells, fair, label("matrix_column", lang), label("matrix_row", lang), title)
+    body = '<div class="matrix-heat">' + figure(svg, label("matrix_caption", lang, fair=num(fair),
+                                                           blocks=block["blocks"])) + "</div>"
+    bars = {label("rating", lang): [(r["level"], r["value"], r.get("low"), r.get("high")) for r in block["ratings"]]}
+    body += figure(plots.bars(bars, 0.0, block["anchor"], metric_label("rating", lang), metric_label("rating", lang)),
+                   label("ratings_caption", lang, model=block["rating_model"], anchor=block["anchor"]))
+    spread = block["rating_spread"]
+    body += "<p>" + esc(label("rating_spread_line", lang, value=num(spread["value"], 0),
+                              interval=interval(spread.get("low"), spread.get("high")))) + "</p>"
+    t = block["transitivity"]
+    cycles = "; ".join(" > ".join(v["cycle"]) + (f" ({label('cycle_confirmed', lang)})" if v["confirmed"] else "")
+                       for v in t["violations"]) or label("no_cycles", lang)
+    body += "<p>" + esc(label("transitivity_line", lang, cycles=len(t["violations"]), triples=t["triples"],
+                              found=cycles, ordered=block["ordered_cells"], cells=block["cells_played"],
+                              pairs_ordered=block["ordered_pairs"], pairs=block["pairs"])) + "</p>"
+    order = " < ".join(block["order_by_rating"])
+    body += "<p>" + esc(label("order_listed" if block["order_as_listed"] else "order_not_listed", lang,
+                              order=order)) + "</p>"
+    s = block.get("skill_expression")
+    if s:
+        body += "<p>" + esc(label("skill_line", lang, top=s["top"], bottom=s["bottom"], value=num(s["value"]),
+                                  interval=interval(s.get("low"), s.get("high")))) + "</p>"
+    return body
+
+
+def _luck(data: RunData, lang: str) -> str:
+    """How much the deal decides (``lab luck``): seed ICC, winner entropy, decided-by-seed."""
+    blocks = data.metrics.get("luck") or []
+    body = ""
+    for block in blocks:
+        head = label("luck_head", lang, n=block["players"], seeds=block["seeds"], reps=block["replicates"],
+                     varied=block["varied_seeds"], dropped=block["dropped_seeds"])
+        body += f"<h3>{esc(label('n_players', lang, n=block['players']))}</h3><p>{esc(head)}</p>"
+        if block["status"] == "identical":
+            body += f'<p class="caveat">{esc(label("luck_identical", lang))}</p>'
+            continue
+        rows = [e for m in ("seed_icc", "seed_entropy", "decided_by_seed")
+                for e in estimates(data, m, block["players"])]
+        body += _estimate_table(data, rows, lang)
+        body += f'<p class="note">{esc(label("luck_note", lang, pct=num(100 * block["decided_at"])))}</p>'
+    return section("luck", label("sec_luck", lang), body) if body else ""
 
 
 def _estimate_table(data: RunData, rows: list[dict[str, Any]], lang: str, quantiles: bool = False) -> str:
@@ -354,6 +406,65 @@ def _elasticity(data: RunData, knob: str, metric: str, n: int, rows: list[dict[s
     est = stats.ols_slope(xs, [e["value"] for e in rows], data.metrics.get("method", {}).get("confidence", 0.95))
     return [f"<code>{esc(knob)}</code>", esc(metric_label(metric, lang)), esc(n), num(est.value),
             interval(est.low, est.high)]
+
+
+def _sensitivity(data: RunData, lang: str) -> str:
+    """The screen (LAB.md §4 sensitivity): per metric a tornado chart and the knob table."""
+    from ludoteca.lab.sensitivity import tornado_rows
+
+    result = data.metrics.get("sensitivity")
+    if not result or not result.get("rows"):
+        return ""
+    blocks = data.metrics.get("method", {}).get("blocks", "?")
+    body = f"<p>{esc(label('sens_intro', lang, delta=result.get('delta'), blocks=blocks, q=result.get('q')))}</p>"
+    notes = [(k["knob"], note) for k in result.get("knobs", []) for note in k.get("notes", [])]
+    if notes:
+        body += f"<h3>{esc(label('sens_notes', lang))}</h3><ul>" + "".join(
+            f"<li><code>{esc(knob)}</code>: {esc(note)}</li>" for knob, note in notes) + "</ul>"
+    for n in player_counts(data):
+        for metric in result.get("metrics", []):
+            rows = tornado_rows(result, metric, n)
+            if not rows:
+                continue
+            name = metric_label(metric, lang)
+            caption = label("sens_caption", lang, metric=name, players=n)
+            svg = plots.tornado([(r["knob"], _side(r["minus"]), _side(r["plus"])) for r in rows],
+                                label("sens_minus", lang), label("sens_plus", lang),
+                                label("sens_axis", lang, metric=name), caption)
+            body += f"<h3>{esc(name)} — {esc(label('n_players', lang, n=n))}</h3>" + figure(svg, caption)
+            body += table([label("knob", lang), label("sens_control", lang), label("sens_value_minus", lang),
+                           label("sens_delta_minus", lang), label("sens_value_plus", lang),
+                           label("sens_delta_plus", lang), label("slope", lang), label("p_adj", lang),
+                           label("verdict", lang)],
+                          [[f"<code>{esc(r['knob'])}</code>", num(r["value"]), num(r["minus_value"]),
+                            _effect(r["minus"]), num(r["plus_value"]), _effect(r["plus"]), _effect(r["elasticity"]),
+                            num(r["p_adj"]), esc(label("verdict_" + r["verdict"], lang))] for r in rows],
+                          numeric=(1, 2, 3, 4, 5, 6, 7))
+    return section("sensitivity", label("sec_sensitivity", lang), body)
+
+
+def _side(est: dict[str, Any] | None) -> tuple[float, float | None, float | None] | None:
+    return None if est is None else (est["value"], est.get("low"), est.get("high"))
+
+
+def _effect(est: dict[str, Any] | None) -> str:
+    return "–" if est is None else f"{num(est['value'])} {interval(est.get('low'), est.get('high'))}"
+
+
+def _tune(data: RunData, lang: str) -> str:
+    """The search behind a tune run's confirmation: its method and best candidates."""
+    tune = data.metrics.get("tune")
+    if not tune:
+        return ""
+    body = "<p>" + esc(label("tune_intro", lang, knobs=", ".join(tune.get("knobs", [])),
+                             evaluated=tune.get("evaluated", 0), blocks=tune.get("batch_blocks", "?"))) + "</p>"
+    rows = []
+    for rank, c in enumerate(tune.get("best", []), start=1):
+        changes = ", ".join(f"{k} = {num(v)}" for k, v in c.get("changes", {}).items()) or label("tune_none", lang)
+        rows.append([esc(rank), esc(changes), num(c.get("distance")), esc(c.get("generation", ""))])
+    body += table([label("tune_rank", lang), label("tune_changes", lang), label("tune_distance", lang),
+                   label("tune_generation", lang)], rows, numeric=(2,))
+    return section("tune", label("sec_tune", lang), body)
 
 
 # -- 7. time series -----------------------------------------------------------------------------

@@ -37,6 +37,118 @@ LABELS: dict[str, dict[str, str]] = {
         "es": "Habilidad",
         "fr": "Habileté",
     },
+    "sec_luck": {
+        "en": "How much the deal decides",
+        "es": "Cuánto decide el reparto",
+        "fr": "Combien la donne décide",
+    },
+    "matrix_title": {
+        "en": "Win share of the row level alone against {others} of the column level",
+        "es": "Proporción de victorias del nivel de la fila, solo contra {others} del nivel de la columna",
+        "fr": "Part de victoires du niveau de la ligne, seul contre {others} du niveau de la colonne",
+    },
+    "matrix_row": {
+        "en": "alone at the table",
+        "es": "solo en la mesa",
+        "fr": "seul à la table",
+    },
+    "matrix_column": {
+        "en": "the rest of the table",
+        "es": "el resto de la mesa",
+        "fr": "le reste de la table",
+    },
+    "matrix_caption": {
+        "en": "Each cell: win share and its 95% interval over {blocks} blocks (seats rotated inside a block; "
+              "shared wins count 1/k). Blue: above the fair share {fair}; orange: below.",
+        "es": "Cada casilla: proporción de victorias y su intervalo del 95% sobre {blocks} bloques (asientos rotados "
+              "dentro de cada bloque; las victorias compartidas cuentan 1/k). Azul: por encima del reparto justo "
+              "{fair}; naranja: por debajo.",
+        "fr": "Chaque case : part de victoires et son intervalle à 95 % sur {blocks} blocs (sièges tournés dans "
+              "chaque bloc ; les victoires partagées comptent 1/k). Bleu : au-dessus de la part équitable {fair} ; "
+              "orange : en dessous.",
+    },
+    "ratings_caption": {
+        "en": "Ratings on the Elo scale ({model} fit; {anchor} = 0), with 95% bootstrap intervals over blocks.",
+        "es": "Clasificaciones en escala Elo (ajuste {model}; {anchor} = 0), con intervalos bootstrap del 95% "
+              "sobre bloques.",
+        "fr": "Classements sur l'échelle Elo (ajustement {model} ; {anchor} = 0), avec intervalles bootstrap à "
+              "95 % sur les blocs.",
+    },
+    "rating_spread_line": {
+        "en": "Rating spread (strongest − weakest level): {value} {interval}.",
+        "es": "Amplitud de las clasificaciones (nivel más fuerte − más débil): {value} {interval}.",
+        "fr": "Écart des classements (niveau le plus fort − le plus faible) : {value} {interval}.",
+    },
+    "cycle_confirmed": {
+        "en": "confirmed by the intervals",
+        "es": "confirmado por los intervalos",
+        "fr": "confirmé par les intervalles",
+    },
+    "no_cycles": {
+        "en": "none",
+        "es": "ninguno",
+        "fr": "aucun",
+    },
+    "transitivity_line": {
+        "en": "Transitivity: {cycles} cycle(s) among {triples} triples of levels ({found}). {ordered} of {cells} "
+              "cells have an interval that excludes the fair share; {pairs_ordered} of {pairs} pairs have a "
+              "head-to-head edge whose interval excludes 0.",
+        "es": "Transitividad: {cycles} ciclo(s) entre {triples} tríos de niveles ({found}). {ordered} de {cells} "
+              "casillas tienen un intervalo que excluye el reparto justo; {pairs_ordered} de {pairs} parejas tienen "
+              "una ventaja directa cuyo intervalo excluye 0.",
+        "fr": "Transitivité : {cycles} cycle(s) parmi {triples} triplets de niveaux ({found}). {ordered} cases sur "
+              "{cells} ont un intervalle qui exclut la part équitable ; {pairs_ordered} paires sur {pairs} ont un "
+              "avantage direct dont l'intervalle exclut 0.",
+    },
+    "order_listed": {
+        "en": "Order by rating: {order} — the order the levels were listed in.",
+        "es": "Orden por clasificación: {order}, el mismo en que se listaron los niveles.",
+        "fr": "Ordre par classement : {order}, celui dans lequel les niveaux ont été listés.",
+    },
+    "order_not_listed": {
+        "en": "Order by rating: {order} — not the order the levels were listed in.",
+        "es": "Orden por clasificación: {order}, distinto del orden en que se listaron los niveles.",
+        "fr": "Ordre par classement : {order}, différent de l'ordre dans lequel les niveaux ont été listés.",
+    },
+    "skill_line": {
+        "en": "Skill expression, {top} alone against {bottom} (0 = no edge, 1 = always wins): {value} {interval}.",
+        "es": "Expresión de la habilidad, {top} solo contra {bottom} (0 = sin ventaja, 1 = gana siempre): "
+              "{value} {interval}.",
+        "fr": "Expression de l'habileté, {top} seul contre {bottom} (0 = aucun avantage, 1 = gagne toujours) : "
+              "{value} {interval}.",
+    },
+    "luck_head": {
+        "en": "{seeds} deals × {reps} replicates (same deal, other bot randomness); the replicates differed on "
+              "{varied} deals; {dropped} deals left out for an unfinished replicate.",
+        "es": "{seeds} repartos × {reps} réplicas (mismo reparto, otro azar de los bots); las réplicas difirieron "
+              "en {varied} repartos; {dropped} repartos excluidos por una réplica sin terminar.",
+        "fr": "{seeds} donnes × {reps} répliques (même donne, autre hasard des bots) ; les répliques ont différé "
+              "sur {varied} donnes ; {dropped} donnes écartées pour une réplique inachevée.",
+    },
+    "luck_identical": {
+        "en": "Every replicate of every deal played the same game: these bots add no randomness here, so the deal "
+              "decides everything by construction. No share is given; use bots with randomness (easy, hard, "
+              "random).",
+        "es": "Cada réplica de cada reparto jugó la misma partida: estos bots no añaden azar aquí, así que el "
+              "reparto lo decide todo por construcción. No se da ninguna cifra; usa bots con azar (easy, hard, "
+              "random).",
+        "fr": "Chaque réplique de chaque donne a joué la même partie : ces bots n'ajoutent aucun hasard ici, donc "
+              "la donne décide de tout par construction. Aucune valeur n'est donnée ; utilisez des bots avec du "
+              "hasard (easy, hard, random).",
+    },
+    "luck_note": {
+        "en": "Seed ICC: the share of a seat's result explained by the deal (0 none, 1 all). Seed entropy: how "
+              "open the winner stays on one deal (1 any seat, 0 fixed). Decided by the seed: deals where one seat "
+              "wins at least {pct}% of the replicates. Few replicates make the entropy look lower.",
+        "es": "ICC de la semilla: fracción del resultado de un asiento explicada por el reparto (0 nada, 1 todo). "
+              "Entropía: cuán abierto queda el ganador en un reparto (1 cualquier asiento, 0 fijo). Decididos por "
+              "la semilla: repartos en que un asiento gana al menos el {pct}% de las réplicas. Con pocas réplicas "
+              "la entropía parece menor.",
+        "fr": "ICC de la graine : part du résultat d'un siège expliquée par la donne (0 rien, 1 tout). Entropie : "
+              "à quel point le gagnant reste ouvert sur une donne (1 n'importe quel siège, 0 fixé). Décidées par "
+              "la graine : donnes où un siège gagne au moins {pct} % des répliques. Peu de répliques font paraître "
+              "l'entropie plus basse.",
+    },
     "sec_deltas": {
         "en": "Differences to the control",
         "es": "Diferencias con el control",
@@ -664,6 +776,131 @@ LABELS: dict[str, dict[str, str]] = {
         "es": "Puntuación",
         "fr": "Score",
     },
+    "sec_sensitivity": {
+        "en": "Sensitivity screen",
+        "es": "Cribado de sensibilidad",
+        "fr": "Criblage de sensibilité",
+    },
+    "sens_intro": {
+        "en": "Each knob was moved down and up by δ = {delta} from the control, one at a time, on the same "
+              "{blocks} blocks. A knob matters for a metric when its effect survives Benjamini-Hochberg over the "
+              "knobs (false discovery rate {q}); its p is twice the smaller p of its two sides.",
+        "es": "Cada parámetro se movió δ = {delta} hacia abajo y hacia arriba desde el control, de uno en uno, "
+              "en los mismos {blocks} bloques. Un parámetro importa para una métrica cuando su efecto resiste a "
+              "Benjamini-Hochberg sobre los parámetros (tasa de falsos descubrimientos {q}); su p es el doble de "
+              "la p menor de sus dos lados.",
+        "fr": "Chaque paramètre a été déplacé de δ = {delta} vers le bas et vers le haut depuis le témoin, un à "
+              "la fois, sur les mêmes {blocks} blocs. Un paramètre compte pour une métrique quand son effet résiste "
+              "à Benjamini-Hochberg sur les paramètres (taux de fausses découvertes {q}) ; son p est le double du "
+              "plus petit p de ses deux côtés.",
+    },
+    "sens_minus": {
+        "en": "−δ",
+        "es": "−δ",
+        "fr": "−δ",
+    },
+    "sens_plus": {
+        "en": "+δ",
+        "es": "+δ",
+        "fr": "+δ",
+    },
+    "sens_axis": {
+        "en": "Change from the control: {metric}",
+        "es": "Cambio respecto al control: {metric}",
+        "fr": "Variation par rapport au témoin : {metric}",
+    },
+    "sens_caption": {
+        "en": "{metric}, {players} players: the change at −δ and +δ of each knob, largest effect on top; "
+              "whiskers are the intervals.",
+        "es": "{metric}, {players} jugadores: el cambio en −δ y +δ de cada parámetro, el mayor efecto arriba; "
+              "los bigotes son los intervalos.",
+        "fr": "{metric}, {players} joueurs : la variation à −δ et +δ de chaque paramètre, le plus grand effet en "
+              "haut ; les moustaches sont les intervalles.",
+    },
+    "sens_control": {
+        "en": "Control value",
+        "es": "Valor de control",
+        "fr": "Valeur témoin",
+    },
+    "sens_value_minus": {
+        "en": "Value at −δ",
+        "es": "Valor en −δ",
+        "fr": "Valeur à −δ",
+    },
+    "sens_value_plus": {
+        "en": "Value at +δ",
+        "es": "Valor en +δ",
+        "fr": "Valeur à +δ",
+    },
+    "sens_delta_minus": {
+        "en": "Change at −δ",
+        "es": "Cambio en −δ",
+        "fr": "Variation à −δ",
+    },
+    "sens_delta_plus": {
+        "en": "Change at +δ",
+        "es": "Cambio en +δ",
+        "fr": "Variation à +δ",
+    },
+    "sens_notes": {
+        "en": "Sides not played as asked",
+        "es": "Lados no jugados como se pidió",
+        "fr": "Côtés non joués comme demandé",
+    },
+    "verdict_matters": {
+        "en": "matters",
+        "es": "importa",
+        "fr": "compte",
+    },
+    "verdict_no_effect": {
+        "en": "no detectable effect",
+        "es": "sin efecto detectable",
+        "fr": "aucun effet détectable",
+    },
+    "sec_tune": {
+        "en": "Tuning search",
+        "es": "Búsqueda de ajuste",
+        "fr": "Recherche de réglage",
+    },
+    "tune_intro": {
+        "en": "A (μ + λ) evolutionary search over {knobs} evaluated {evaluated} candidates, each on the same {blocks} "
+              "blocks, by their distance from the targets (0: every target met on those blocks). The best was then "
+              "played again on fresh seeds against the control: the verdicts and differences above are that "
+              "confirmation.",
+        "es": "Una búsqueda evolutiva (μ + λ) sobre {knobs} evaluó {evaluated} candidatos, cada uno en los mismos "
+              "{blocks} bloques, por su distancia a los objetivos (0: todos los objetivos cumplidos en esos bloques). "
+              "El mejor se jugó de nuevo con semillas nuevas frente al control: los veredictos y diferencias de "
+              "arriba son esa confirmación.",
+        "fr": "Une recherche évolutionnaire (μ + λ) sur {knobs} a évalué {evaluated} candidats, chacun sur les mêmes "
+              "{blocks} blocs, par leur distance aux objectifs (0 : tous les objectifs atteints sur ces blocs). Le "
+              "meilleur a ensuite été rejoué avec de nouvelles graines contre le témoin : les verdicts et "
+              "différences ci-dessus sont cette confirmation.",
+    },
+    "tune_rank": {
+        "en": "Rank",
+        "es": "Puesto",
+        "fr": "Rang",
+    },
+    "tune_distance": {
+        "en": "Distance from the targets",
+        "es": "Distancia a los objetivos",
+        "fr": "Distance aux objectifs",
+    },
+    "tune_changes": {
+        "en": "Changes from the control",
+        "es": "Cambios respecto al control",
+        "fr": "Changements par rapport au témoin",
+    },
+    "tune_generation": {
+        "en": "Generation",
+        "es": "Generación",
+        "fr": "Génération",
+    },
+    "tune_none": {
+        "en": "(the control)",
+        "es": "(el control)",
+        "fr": "(le témoin)",
+    },
 }
 
 METRICS: dict[str, dict[str, str]] = {
@@ -716,6 +953,11 @@ METRICS: dict[str, dict[str, str]] = {
         "en": "Rating (Elo scale)",
         "es": "Clasificación (escala Elo)",
         "fr": "Classement (échelle Elo)",
+    },
+    "rating_spread": {
+        "en": "Rating spread (strongest − weakest)",
+        "es": "Amplitud de las clasificaciones (más fuerte − más débil)",
+        "fr": "Écart des classements (plus fort − plus faible)",
     },
     "actions": {
         "en": "Actions per game",
@@ -860,7 +1102,7 @@ METRICS: dict[str, dict[str, str]] = {
 }
 
 #: Metrics whose key is a seat number (the others key content, phases, fractions or entries).
-SEAT_METRICS = frozenset({"seat_win_share", "seat_advantage", "decisions", "decision_density", "score"})
+SEAT_METRICS = frozenset({"seat_win_share", "seat_advantage", "decisions", "decision_density", "score", "seed_icc"})
 
 
 def label(key: str, lang: str = "en", **values: object) -> str:

