@@ -406,6 +406,13 @@ def to_toml(exp: Experiment) -> str:
         tables["backend"]["address"] = exp.address
     if exp.sensitivity:
         tables["sensitivity"] = {"knobs": exp.sensitivity.get("knobs", []), "delta": exp.sensitivity.get("delta", 1)}
+    # The recipes stay beside the arms they made (which are written out below, so loading the file
+    # does not expand them again): the file then gives the same fingerprint, and a sweep's
+    # elasticities, when it is run again or resumed.
+    if exp.sweep:
+        tables["sweep"] = {"knobs": exp.sweep}
+    if exp.restrict:
+        tables["restrict"] = {"never": exp.restrict}
     lines: list[str] = []
     for name, table in tables.items():
         lines.append(f"[{name}]")

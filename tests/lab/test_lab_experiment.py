@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from ludoteca.lab import api
-from ludoteca.lab.experiment import from_dict, load
+from ludoteca.lab.experiment import Experiment, expand, from_dict, load, to_toml
+from ludoteca.lab.runner import fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "experiments").glob("*.toml"))
@@ -107,3 +108,22 @@ def test_a_play_only_install_is_told_how_to_add_the_lab(monkeypatch) -> None:
     assert "needs scipy (the 'lab' extra)" in result.output and "pip install -e '.[lab]'" in result.output
     listed = CliRunner().invoke(app, ["lab", "knobs", "dschunke"])
     assert listed.exit_code == 0, listed.output
+
+
+@pytest.mark.parametrize("exp", [
+    Experiment(game="immunity", type="sweep", sweep={"cells.neutrophil.cost": [1, 2, 3]}),
+    Experiment(game="immunity", type="restrict", restrict=["buy:cell=macrophage"]),
+    Experiment(game="dschunke", type="matrix", bots=["random", "easy", "normal"]),
+    Experiment(game="immunity", type="sensitivity", sensitivity={"knobs": ["cells.neutrophil.cost"], "delta": 1}),
+    Experiment(game="dschunke", type="compare", arms={"a": {}, "b": {"params": {"scoring": {}}}}),
+], ids=["sweep", "restrict", "matrix", "sensitivity", "compare"])
+def test_a_run_folders_experiment_file_is_the_same_experiment(exp: Experiment, tmp_path: Path) -> None:
+    """LAB.md §6.1: ``experiment.toml`` is the resolved experiment.  Loaded again it has the same
+    fingerprint (so ``lab run`` of it can resume or reuse the run) and keeps its recipe (a sweep's
+    knobs give its elasticities); before, a sweep's or a restriction's recipe was dropped."""
+    exp = expand(exp).validate()
+    path = tmp_path / "experiment.toml"
+    path.write_text(to_toml(exp), encoding="utf-8")
+    again = load(path)
+    assert fingerprint(again) == fingerprint(exp)
+    assert (again.arms, again.sweep, again.restrict, again.type) == (exp.arms, exp.sweep, exp.restrict, exp.type)
