@@ -103,6 +103,9 @@ def _health(data: RunData, lang: str) -> str:
         return ""
     body = "<p>" + esc(label("health_line", lang, games=h.get("games", 0), unfinished=h.get("unfinished", 0),
                                 cpu=num(h.get("cpu_s")), rate=num(h.get("games_per_s")))) + "</p>"
+    if h.get("games_reused"):
+        reused = label("reused_line", lang, reused=h["games_reused"], played=h.get("games_played", 0))
+        body += f"<p>{esc(reused)}</p>"
     games = h.get("games") or 0
     if games and h.get("unfinished", 0) / games > 0.005:
         warning = label("unfinished_warning", lang, pct=num(100 * h["unfinished"] / games))

@@ -642,6 +642,14 @@ LABELS: dict[str, dict[str, str]] = {
         "es": "{games} partidas, {unfinished} sin terminar, {cpu} s de CPU, {rate} partidas/s.",
         "fr": "{games} parties, {unfinished} inachevées, {cpu} s CPU, {rate} parties/s.",
     },
+    "reused_line": {
+        "en": "{reused} of these games were reused from the block cache (the same rules, bots and seeds "
+              "played before); {played} were played for this run.",
+        "es": "{reused} de estas partidas se reutilizaron de la caché de bloques (las mismas reglas, bots y "
+              "semillas ya jugadas); {played} se jugaron para esta ejecución.",
+        "fr": "{reused} de ces parties ont été reprises du cache de blocs (mêmes règles, bots et graines déjà "
+              "joués) ; {played} ont été jouées pour cette exécution.",
+    },
     "unfinished_warning": {
         "en": "Warning: {pct}% of games hit the action cap; they are left out of win metrics.",
         "es": ("Aviso: el {pct} % de las partidas llegó al límite de acciones; quedan fuera de las métricas de "

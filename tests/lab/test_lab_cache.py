@@ -70,6 +70,11 @@ def test_a_second_sweep_with_the_same_control_plays_no_control_game(tmp_path: Pa
     assert cache["entries_found"] == BLOCKS and cache["entries_missed"] == BLOCKS
     health = second.metrics["health"]
     assert health["games"] == 2 * BLOCKS and health["games_reused"] == BLOCKS and health["games_played"] == BLOCKS
+    # and the report says so, in words
+    second.write_report()
+    page = (second.path / "report.html").read_text(encoding="utf-8")
+    assert f"{BLOCKS} of these games were reused from the block cache" in page
+    assert "reused from the block cache" not in first.write_report().read_text(encoding="utf-8")
 
     for table in ("games", "seats", "timing", "series"):
         control = _rows(second, table, "base")
