@@ -412,3 +412,15 @@ def test_stop_keeps_what_was_played(owner: TestClient, runs: Path) -> None:
     manifest = json.loads((runs / job["run"] / "manifest.json").read_text())
     assert (manifest["stop"], manifest["games"]) == ("interrupted", job["games"])
     assert (runs / job["run"] / "report.html").is_file()
+
+
+def test_every_kind_of_experiment_is_named_in_words_in_every_language() -> None:
+    """The run list says what each run asked ("bot levels against each other"), never "another
+    experiment" for a kind the lab can run."""
+    from ludoteca.lab.experiment import TYPES
+
+    web = Path(lab_page.__file__).resolve().parent.parent / "web" / "i18n"
+    for lang in ("en", "es", "fr"):
+        words = json.loads((web / f"{lang}.json").read_text(encoding="utf-8"))
+        missing = [kind for kind in TYPES if not words.get(f"lab_kind_{kind}")]
+        assert not missing, f"{lang}: no words for the experiment kinds {missing}"
