@@ -131,7 +131,9 @@ function gameChanged() {
   players.min = String(game.min);
   players.max = String(game.max);
   const now = Number(players.value);
-  if (!Number.isInteger(now) || now < game.min || now > game.max) players.value = String(game.min);
+  // A lab question is about players facing each other: two where the game allows it, even in a
+  // game that also plays solo.
+  if (!Number.isInteger(now) || now < game.min || now > game.max) players.value = String(Math.max(game.min, Math.min(2, game.max)));
   estimate();
 }
 
