@@ -43,11 +43,9 @@ run: $(PLAY_STAMP)
 play: $(PLAY_STAMP)
 	$(BIN)/ludoteca play dschunke --bots random
 
-# --dist worksteal: a worker that runs out of tests takes some of the other's, so the suite's
-# end is not one worker finishing a queue of browser tests alone.
 test: $(STAMP) browser
 	$(BIN)/ruff check ludoteca tests benchmarks
-	$(BIN)/python -m pytest -n 2 --dist worksteal
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 bench: $(STAMP)
 	$(BIN)/ludoteca bench
