@@ -230,7 +230,7 @@ def expand(exp: Experiment) -> Experiment:
             name = ",".join(f"{p}={_shown(v)}" for p, v in zip(paths, combo, strict=True))
             params = json.loads(json.dumps(base.get("params", {})))
             for where, value in zip(paths, combo, strict=True):
-                _set_path(params, where, value)
+                set_path(params, where, value)
             arms[name] = {**base, "params": params}
         exp.arms, exp.control = arms, control
     if exp.restrict and len(exp.arms) <= 1:
@@ -262,7 +262,8 @@ def _shown(value: Any) -> str:
     return json.dumps(value) if not isinstance(value, str) else value
 
 
-def _set_path(params: dict[str, Any], where: str, value: Any) -> None:
+def set_path(params: dict[str, Any], where: str, value: Any) -> None:
+    """Put ``value`` at the dotted knob path ``where`` of a params table, making tables on the way."""
     parts = where.split(".")
     node = params
     for part in parts[:-1]:

@@ -27,6 +27,7 @@ import numpy as np
 from ludoteca.engine import game as get_game
 
 from . import stats
+from .experiment import set_path
 from .gamedata import effective_content, shipped_content
 from .knobs import knobs as list_knobs
 
@@ -81,14 +82,6 @@ def _lookup(content: Mapping[str, Any], path: str) -> Any:
     for part in path.split("."):
         node = node.get(part) if isinstance(node, Mapping) else None
     return node
-
-
-def _set(params: dict[str, Any], path: str, value: Any) -> None:
-    parts = path.split(".")
-    node = params
-    for part in parts[:-1]:
-        node = node.setdefault(part, {})
-    node[parts[-1]] = value
 
 
 def _shown(value: float) -> str:
@@ -153,22 +146,17 @@ def plan(game_id: str, patterns: Sequence[str] | None, delta: str | int | float 
             continue
         for side, moved in (("minus", value - step), ("plus", value + step)):
             moved = int(moved) if whole else round(moved, 12)
-            if knob.low is not None and moved < knob.low:
-                clamped = int(knob.low) if whole else knob.low
+            # Past a declared bound the side is clamped to it, or dropped when the bound is the value.
+            bound, which, sign = ((knob.low, "lowest", "−") if side == "minus" else (knob.high, "highest", "+"))
+            if bound is not None and (moved < bound if side == "minus" else moved > bound):
+                clamped = int(bound) if whole else bound
                 if clamped == value:
-                    screen.notes.append(f"at its lowest allowed value ({_shown(knob.low)}): no −δ side")
+                    screen.notes.append(f"at its {which} allowed value ({_shown(bound)}): no {sign}δ side")
                     continue
-                screen.notes.append(f"−δ clamped to the lowest allowed value {_shown(knob.low)}")
-                moved = clamped
-            if knob.high is not None and moved > knob.high:
-                clamped = int(knob.high) if whole else knob.high
-                if clamped == value:
-                    screen.notes.append(f"at its highest allowed value ({_shown(knob.high)}): no +δ side")
-                    continue
-                screen.notes.append(f"+δ clamped to the highest allowed value {_shown(knob.high)}")
+                screen.notes.append(f"{sign}δ clamped to the {which} allowed value {_shown(bound)}")
                 moved = clamped
             params = json.loads(json.dumps(dict(base_params or {})))
-            _set(params, path, moved)
+            set_path(params, path, moved)
             refused = _refused(game, params, players)
             if refused:
                 screen.notes.append(f"the game refuses {path} = {_shown(moved)} ({refused}); no "
@@ -213,7 +201,7 @@ def expand(exp: Any) -> Any:
             name = getattr(s, f"{side}_arm")
             if name:
                 params = json.loads(json.dumps(base.get("params", {})))
-                _set(params, s.knob, getattr(s, side))
+                set_path(params, s.knob, getattr(s, side))
                 arms[name] = {**base, "params": params}
     exp.arms, exp.control = arms, control
     exp.sensitivity = {"knobs": list(patterns), "delta": spec.get("delta", 1), "plan": [asdict(s) for s in screens]}

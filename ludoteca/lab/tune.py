@@ -29,9 +29,9 @@ from typing import Any
 import numpy as np
 
 from . import metrics, seeds
-from .experiment import RULE_KEYS, Experiment
+from .experiment import RULE_KEYS, Experiment, set_path
 from .knobs import knobs as list_knobs
-from .sensitivity import _set, select
+from .sensitivity import select
 
 #: Values tried for a knob holding fractional numbers (its declared range cut evenly).
 FRACTIONAL_STEPS = 11
@@ -264,7 +264,7 @@ def _params(base: Mapping[str, Any], point: Mapping[str, float], grid: Space) ->
     """``base`` params with the point's knobs set (whole-number knobs as ints, as the content has them)."""
     params = json.loads(json.dumps(dict(base)))
     for knob, value in point.items():
-        _set(params, knob, int(value) if grid.whole.get(knob, False) else float(value))
+        set_path(params, knob, int(value) if grid.whole.get(knob, False) else float(value))
     return params
 
 
