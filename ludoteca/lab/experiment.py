@@ -20,6 +20,7 @@ from typing import Any
 from ludoteca.engine import game as get_game
 
 from .gamedata import effective_content
+from .knobs import set_path
 from .lineup import check_spec, line_up
 
 TYPES = ("seats", "compare", "sweep", "restrict", "profile", "run", "sensitivity", "tune", "matrix", "luck")
@@ -260,15 +261,6 @@ def expand(exp: Experiment) -> Experiment:
 
 def _shown(value: Any) -> str:
     return json.dumps(value) if not isinstance(value, str) else value
-
-
-def set_path(params: dict[str, Any], where: str, value: Any) -> None:
-    """Put ``value`` at the dotted knob path ``where`` of a params table, making tables on the way."""
-    parts = where.split(".")
-    node = params
-    for part in parts[:-1]:
-        node = node.setdefault(part, {})
-    node[parts[-1]] = value
 
 
 def validate(exp: Experiment) -> None:

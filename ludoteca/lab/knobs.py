@@ -47,3 +47,12 @@ def knobs(game_id: str, pattern: str | None = None) -> list[Knob]:
     if pattern:
         found = [k for k in found if fnmatch.fnmatchcase(k.path, pattern)]
     return found
+
+
+def set_path(params: dict[str, Any], where: str, value: Any) -> None:
+    """Put ``value`` at the dotted knob path ``where`` of a params table, making tables on the way."""
+    parts = where.split(".")
+    node = params
+    for part in parts[:-1]:
+        node = node.setdefault(part, {})
+    node[parts[-1]] = value

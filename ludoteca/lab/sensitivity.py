@@ -27,9 +27,9 @@ import numpy as np
 from ludoteca.engine import game as get_game
 
 from . import stats
-from .experiment import set_path
 from .gamedata import effective_content, shipped_content
 from .knobs import knobs as list_knobs
+from .knobs import set_path
 
 #: The metrics a designer asks about first, in the order the report shows them: is any seat
 #: favoured (seat_gap), how long is a game (actions), how many points (mean score over seats),

@@ -29,8 +29,9 @@ from typing import Any
 import numpy as np
 
 from . import metrics, seeds
-from .experiment import RULE_KEYS, Experiment, set_path
+from .experiment import RULE_KEYS, Experiment
 from .knobs import knobs as list_knobs
+from .knobs import set_path
 from .sensitivity import select
 
 #: Values tried for a knob holding fractional numbers (its declared range cut evenly).
