@@ -121,6 +121,31 @@ def test_a_redraw_keeps_an_open_menu_focus_and_folded_boxes(web_server, browser:
     page.context.close()
 
 
+def test_a_redraw_keeps_a_box_the_reader_scrolled(web_server, browser: Browser) -> None:
+    """On a phone Immunity's hand is a row that scrolls sideways: a redraw (another seat's move)
+    leaves it where the reader scrolled it, and a row scrolled back to the start stays there."""
+    page = new_page(browser, web_server.url, viewport=PHONE, touch=True)
+    table = create_table(page, "immunity", 2)
+    open_table(page, web_server.url, table, "immunity")
+    hand = ".im-hand-cards"
+    page.wait_for_selector(hand)
+    assert page.evaluate(f"() => document.querySelector('{hand}').scrollWidth > "
+                         f"document.querySelector('{hand}').clientWidth"), "the hand does not scroll on a phone"
+    state = page.evaluate("() => window.__messages.filter((m) => m.type === 'state').at(-1)")
+    for step, wanted in enumerate((150, 0), start=1):
+        page.evaluate(f"(x) => {{ document.querySelector('{hand}').scrollLeft = x; }}", wanted)
+        page.wait_for_timeout(300)  # the scroll event comes on the next frame; the row snaps to a card
+        left = page.evaluate(f"() => document.querySelector('{hand}').scrollLeft")
+        assert left > 50 if wanted else left < 50  # scrolled along, then back to the first card
+        old = page.evaluate_handle(f"() => document.querySelector('{hand}')")
+        page.evaluate("(m) => window.__deliver(m)", {**state, "version": state["version"] + step, "events": []})
+        page.wait_for_function(f"() => document.querySelector('main').dataset.version === '{state['version'] + step}'")
+        assert page.evaluate(f"(old) => document.querySelector('{hand}') !== old", old)  # drawn anew
+        assert page.evaluate(f"() => document.querySelector('{hand}').scrollLeft") == left
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
 def test_copy_without_the_clipboard_api_selects_the_link_and_says_so(web_server, browser: Browser) -> None:
     """Plain http on another host has no navigator.clipboard: never "Copied!"."""
     context = browser.new_context(viewport=DESKTOP)

@@ -80,10 +80,16 @@ const ICONS = {
   liver: () => [s("path", { d: "M2.5 9 C2.5 6 5.5 5 10 5 L21.5 6 C22.5 8.5 19.5 12.5 15 15.5 C11 18 6 19 4 17 C2.8 15 2.5 12 2.5 9 Z", fill: "currentColor" })],
 };
 
-/** An icon as a small inline SVG (decorative: the words beside it say what it is). */
+/** An icon as a small inline SVG (decorative: the words beside it say what it is).  Each kind
+ *  is built once and copied: a board shows hundreds, and copying is several times cheaper. */
+const madeIcons = new Map();
 function icon(name, size = 18, cls = "") {
-  return s("svg", { class: `im-icon ${cls}`.trim(), width: size, height: size, viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
-    ...(ICONS[name] ?? ICONS.cross)());
+  const key = `${name} ${size} ${cls}`;
+  if (!madeIcons.has(key)) {
+    madeIcons.set(key, s("svg", { class: `im-icon ${cls}`.trim(), width: size, height: size, viewBox: "0 0 24 24",
+      "aria-hidden": "true", focusable: "false" }, ...(ICONS[name] ?? ICONS.cross)()));
+  }
+  return madeIcons.get(key).cloneNode(true);
 }
 
 // ---- words and numbers from the catalogue ---------------------------------------------------------
