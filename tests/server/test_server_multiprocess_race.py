@@ -10,6 +10,7 @@ import json
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,8 @@ class Watcher:
         self.table, self.states = table_id, {}
         send(self.ws, type="join", table=table_id)
 
-    def pump(self, seconds: float) -> None:
+    def pump(self, seconds: float, until: Callable[[], bool] = lambda: False) -> None:
+        """Read messages for up to ``seconds``, or until ``until()`` holds after one of them."""
         deadline = time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
             try:
@@ -49,13 +51,19 @@ class Watcher:
                 self.errors.append(message)
             elif message["type"] == "state" and message["table"] == self.table:
                 self.states[message["seat"]] = message
+            if until():
+                return
 
     def settle(self, version: int, timeout: float = 30) -> dict[int, dict[str, Any]]:
         """Wait until this process shows ``version`` for every seat (asking again now and then)."""
         deadline = time.monotonic() + timeout
+
+        def shown() -> bool:
+            return len(self.states) == 2 and all(s["version"] == version for s in self.states.values())
+
         while True:
-            self.pump(0.2)
-            if len(self.states) == 2 and all(s["version"] == version for s in self.states.values()):
+            self.pump(0.5, until=shown)
+            if shown():
                 return self.states
             assert time.monotonic() < deadline, f"this process never showed version {version}: {self.states}"
             send(self.ws, type="join", table=self.table)
@@ -100,10 +108,13 @@ def fire_together(*jobs: tuple[ClientConnection, dict[str, Any]]) -> None:
 def wait_for_refusal(a: Watcher, b: Watcher, errors_before: int, timeout: float = 30) -> None:
     """Both requests of a race are answered once the loser's refusal has arrived."""
     deadline = time.monotonic() + timeout
-    while len(a.errors) + len(b.errors) == errors_before:
+    def refused() -> bool:
+        return len(a.errors) + len(b.errors) > errors_before
+
+    while not refused():
         assert time.monotonic() < deadline, "neither request of the race was refused"
-        a.pump(0.05)
-        b.pump(0.05)
+        a.pump(0.05, until=refused)
+        b.pump(0.05, until=refused)
 
 
 def test_undo_on_one_process_racing_a_move_on_the_other_leaves_no_gap(tmp_path: Path) -> None:

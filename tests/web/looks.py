@@ -76,8 +76,12 @@ CONTRAST_JS = r"""
     for (let n = el.parentElement; n && !clipped && n !== document.body; n = n.parentElement) {
       const st = getComputedStyle(n);
       if (st.overflowX !== "visible" || st.overflowY !== "visible" || n.tagName === "svg") {
+        // A box clips to the inside of its border: text whose middle is under the border is cut.
         const b = n.getBoundingClientRect();
-        if (x < b.left || x > b.right || y < b.top || y > b.bottom) clipped = true;
+        const left = b.left + n.clientLeft, top = b.top + n.clientTop;
+        const right = n.tagName === "svg" ? b.right : left + n.clientWidth;
+        const bottom = n.tagName === "svg" ? b.bottom : top + n.clientHeight;
+        if (x < left || x > right || y < top || y > bottom) clipped = true;
       }
     }
     if (clipped) continue;

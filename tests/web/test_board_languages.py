@@ -3,12 +3,13 @@ an untranslated catalogue key (or an unfilled {placeholder}) in Spanish."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from pathlib import Path
 
 import pytest
-from board_driver import CHROMIUM, PHONE, UNTRANSLATED, board_drawn, move_labels, my_turn_or_end, open_table
+from board_driver import CHROMIUM, MOVES, PHONE, UNTRANSLATED, board_drawn, move_labels, my_turn_or_end, open_table
 from board_names import names
 
 from ludoteca.engine import registry
@@ -17,6 +18,7 @@ if not CHROMIUM.exists():
     pytest.skip("Debian's chromium is not installed at /usr/bin/chromium", allow_module_level=True)
 
 from playwright.sync_api import Browser  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 I18N = Path(__file__).resolve().parents[2] / "ludoteca" / "web" / "i18n"
 #: Players per game where the default (2 when allowed) would not show the board fully.
@@ -55,9 +57,15 @@ def test_spanish_switch_leaves_no_untranslated_key_on_the_board(web_server, brow
     page.select_option("#lang", "es")
     page.wait_for_function("() => document.documentElement.lang === 'es'")
     spanish = json.loads((I18N / "es.json").read_text())
-    # The board is redrawn when the server resends the table with Spanish labels.
     page.wait_for_function("(words) => words.includes(document.querySelector('#status')?.textContent)",
                            arg=[spanish["your_turn"], spanish["game_over"]])
+    worded = sorted(label for label in english if re.search(r"[^\W\d_]{2,}", label))
+    if worded:
+        # The page's own words change at once; the moves' words when the server resends the
+        # table in Spanish (a bot moving meanwhile sends the position first).  Wait for that.
+        with contextlib.suppress(PlaywrightTimeout):  # the assertion below names the moves that stayed
+            page.wait_for_function("([moves, old]) => ![...document.querySelectorAll(moves)].some("
+                                   "(b) => old.includes(b.textContent.trim()))", arg=[MOVES, worded], timeout=5000)
     page.wait_for_selector(board_drawn(game))
     if my_turn and page.get_attribute("main", "data-status") != "finished":
         still = {label for label in set(move_labels(page)) & english if re.search(r"[^\W\d_]{2,}", label)}
