@@ -45,7 +45,7 @@ play: $(PLAY_STAMP)
 
 test: $(STAMP) browser
 	$(BIN)/ruff check ludoteca tests benchmarks
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 3 --dist loadgroup --durations=25
 
 bench: $(STAMP)
 	$(BIN)/ludoteca bench

@@ -48,7 +48,7 @@ MOVES = ".all-moves button.action, #board section.actions button.action"
 
 
 def open_table(browser: Browser, base: str, game: str, players: int, lang: str = "en",
-               viewport: dict | None = None) -> Page:
+               viewport: dict | None = None, options: dict | None = None) -> Page:
     # Reduced motion: these tests click as fast as the board answers, not watch it animate.
     context = browser.new_context(viewport=viewport or PHONE, locale=lang, reduced_motion="reduce")
     page = context.new_page()
@@ -63,7 +63,7 @@ def open_table(browser: Browser, base: str, game: str, players: int, lang: str =
         headers: {'Content-Type': 'application/json',  // the page's CSRF token, as app.js sends it
                   'X-CSRF-Token': document.cookie.match(/ludoteca_csrf=([^;]*)/)[1]},
         body: JSON.stringify(body)})).json())""",
-                          {"game": game, "players": players, "seats": seats})
+                          {"game": game, "players": players, "seats": seats, "options": options or {}})
     page.goto(f"{base}/#/table/{table['id']}")
     page.wait_for_selector(board_drawn(game))
     return page

@@ -192,9 +192,15 @@ def names_of(page: Page) -> list[str]:
 
 
 def ids_for(page: Page, lang: str) -> dict[str, str]:
-    found = page.evaluate("(lang) => window.__messages.filter((m) => m.type === 'catalogue' && m.lang === lang)"
-                          ".map((m) => m.entries)", lang)
-    return content_ids(found[-1]) if found else content_ids(catalogue(page))
+    """The content ids of the newest catalogue in ``lang``; read again only when a catalogue
+    arrives (copying it out of the page at every decision was half of a whole game's time)."""
+    count = page.evaluate("() => window.__messages.filter((m) => m.type === 'catalogue').length")
+    cache = page.__dict__.setdefault("_content_ids", {})
+    if (lang, count) not in cache:
+        found = page.evaluate("(lang) => window.__messages.filter((m) => m.type === 'catalogue' && m.lang === lang)"
+                              ".map((m) => m.entries)", lang)
+        cache[(lang, count)] = content_ids(found[-1]) if found else content_ids(catalogue(page))
+    return cache[(lang, count)]
 
 
 def without_names(line: str, names: list[str]) -> str:
