@@ -1,6 +1,8 @@
 """Standard AI-research interfaces over any Ludoteca game (docs/interop.md).
 
 * :mod:`ludoteca.interop.pettingzoo`: ``env(game, players=..., options=...)``, an AEC env.
+* :mod:`ludoteca.interop.pettingzoo_parallel`: ``parallel_env(...)``, the same game with every
+  seat the game waits for acting in one step (Dice Hospital's simultaneous activation).
 * :mod:`ludoteca.interop.gymnasium`: ``env(game, seat=0, opponents="normal")``, one agent
   against Ludoteca bots, with ``action_masks()`` for maskable PPO.
 * :mod:`ludoteca.interop.openspiel`: importing it registers ``ludoteca_<id>`` with pyspiel.

@@ -50,6 +50,16 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
+def make_spaces(adapter: Adapter, agents: list[str]) -> tuple[dict, dict, spaces.Box]:
+    """Per agent its observation space (``observation`` and ``action_mask``) and action space,
+    and the state space of ``state()`` (a spectator's encoding), as both envs declare them."""
+    box = spaces.Box(-np.inf, np.inf, (adapter.observation_size,), np.float32)
+    mask = spaces.Box(0, 1, (adapter.num_actions,), np.int8)
+    observation = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in agents}
+    action = {a: spaces.Discrete(adapter.num_actions) for a in agents}
+    return observation, action, spaces.Box(-np.inf, np.inf, (adapter.observation_size,), np.float32)
+
+
 class LudotecaAECEnv(AECEnv):
     """One table of one game; ``reset(seed=...)`` deals a new game with that seed."""
 
@@ -66,11 +76,8 @@ class LudotecaAECEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [agent_name(seat) for seat in range(self.adapter.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        box = spaces.Box(-np.inf, np.inf, (self.adapter.observation_size,), np.float32)
-        mask = spaces.Box(0, 1, (self.adapter.num_actions,), np.int8)
-        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
-                                   for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.adapter.num_actions) for a in self.possible_agents}
+        self.observation_spaces, self.action_spaces, self.state_space = make_spaces(self.adapter,
+                                                                                    self.possible_agents)
         self._seeder = random.Random(secrets.randbits(64))
         self.state_: State | None = None
 
