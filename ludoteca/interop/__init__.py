@@ -4,7 +4,8 @@
 * :mod:`ludoteca.interop.pettingzoo_parallel`: ``parallel_env(...)``, the same game with every
   seat the game waits for acting in one step (Dice Hospital's simultaneous activation).
 * :mod:`ludoteca.interop.gymnasium`: ``env(game, seat=0, opponents="normal")``, one agent
-  against Ludoteca bots, with ``action_masks()`` for maskable PPO.
+  against Ludoteca bots or, for self-play, policies (:mod:`ludoteca.interop.opponents`), with
+  ``action_masks()`` for maskable PPO.
 * :mod:`ludoteca.interop.openspiel`: importing it registers ``ludoteca_<id>`` with pyspiel.
 
 They need the optional ``rl`` extra (``pip install -e '.[rl]'``); this package itself and

@@ -14,8 +14,10 @@ bots play the others.
   +1 sole winner, -1 sole last, 0 shared; see :func:`ludoteca.interop.core.final_rewards`).
 * Opponents: a bot level or kind for every other seat (``"normal"`` by default; if this
   installation has no ``normal`` level yet, ``random`` is used and a warning says so), a list
-  with one name per other seat, or bot objects with ``choose(state, seat)``.  Bots are
-  reseeded from the episode seed, so ``reset(seed=s)`` replays exactly.
+  with one name per other seat, bot objects with ``choose(state, seat)``, or, for self-play,
+  policies: ``policy(observation, action_mask) -> number`` or a model with ``predict`` (a
+  frozen copy of the agent; see :mod:`ludoteca.interop.opponents`).  Bots are reseeded from
+  the episode seed, so ``reset(seed=s)`` replays exactly (with a deterministic policy).
 * ``gymnasium.make("ludoteca/dschunke-v1", opponents="random")`` works too: importing this
   module registers every game as ``ludoteca/<id>-v<rules version>``.
 * Illegal actions (only possible without the mask): ``illegal_action="lose"`` (default) ends
@@ -38,6 +40,7 @@ from ludoteca import IllegalAction
 from ludoteca.engine import Game, State
 
 from .core import Adapter
+from .opponents import PolicyOpponent, is_policy
 
 
 def env(game: str | Game, players: int | None = None, seat: int = 0,
@@ -85,7 +88,7 @@ class LudotecaEnv(gymnasium.Env):
 
     # ---- opponents ---------------------------------------------------------------------------
     def _check_opponents(self, opponents: Any) -> list[Any]:
-        if isinstance(opponents, str) or hasattr(opponents, "choose"):
+        if isinstance(opponents, str) or hasattr(opponents, "choose") or is_policy(opponents):
             specs = [opponents] * len(self.others)
         else:
             specs = list(opponents)
@@ -95,8 +98,11 @@ class LudotecaEnv(gymnasium.Env):
         for spec in specs:
             if isinstance(spec, str):
                 spec = _available_level(spec)
+            elif is_policy(spec):
+                spec = PolicyOpponent(spec, self.adapter)
             elif not hasattr(spec, "choose"):
-                raise ValueError(f"an opponent is a bot name or an object with choose(state, seat); got {spec!r}")
+                raise ValueError("an opponent is a bot name, an object with choose(state, seat), a policy "
+                                 f"(observation, action_mask) -> number, or a model with predict; got {spec!r}")
             checked.append(spec)
         return checked
 
