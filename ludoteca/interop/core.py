@@ -25,7 +25,7 @@ from ludoteca.engine.state import find_same
 
 GAME_METHODS = ("num_distinct_actions", "observation_size", "encode")
 STATE_METHODS = ("action_index", "index_action")
-REWARDS = ("rank", "win", "score")
+REWARDS = ("rank", "win", "score", "dense")
 
 
 def resolve_game(game: str | Game) -> Game:
@@ -160,10 +160,24 @@ class Adapter:
     def final_rewards(self, state: State) -> list[float]:
         return final_rewards(state, self.reward)
 
+    def step_rewards(self, state: State, before: list[float]) -> tuple[list[float], list[float]]:
+        """Every seat's reward for what happened since ``before`` (the live scores then), and the
+        live scores now, to pass next time.  ``dense``: the change of each seat's score, so a
+        game's rewards add up to its score change; every other mode: 0 until the game is over,
+        then the final reward."""
+        if self.reward != "dense":
+            return self.final_rewards(state), before
+        now = [float(score) for score in state.scores]
+        return [after - earlier for after, earlier in zip(now, before, strict=True)], now
+
+    def start_scores(self, state: State) -> list[float]:
+        """The live scores ``step_rewards`` counts from, at a new game."""
+        return [float(score) for score in state.scores]
+
     def reward_range(self) -> tuple[float, float]:
         if self.reward == "win":
             return 0.0, 1.0
-        if self.reward == "score" or self.players == 1:
+        if self.reward in ("score", "dense") or self.players == 1:
             return -1e6, 1e6
         return -1.0, 1.0
 
@@ -188,10 +202,12 @@ def final_rewards(state: State, mode: str = "rank") -> list[float]:
       there is nobody to rank against, so the final score is used.
     * ``win``: 1 for each seat in ``winners``, else 0.
     * ``score``: the final score itself.
+    * ``dense``: given step by step as the score changes (``Adapter.step_rewards``); here, as a
+      total, the final score.
     """
     if not state.is_over:
         return [0.0] * state.players
-    if mode == "score" or (mode == "rank" and state.players == 1):
+    if mode in ("score", "dense") or (mode == "rank" and state.players == 1):
         return [float(score) for score in state.scores]
     if mode == "win":
         winners = set(state.winners)

@@ -11,7 +11,9 @@ bots play the others.
 * Action: ``Discrete(num_distinct_actions)``; ``action_masks()`` and ``info["action_mask"]``
   say which numbers are legal now.
 * Reward: 0 until the game ends, then the seat's final reward (``reward="rank"`` by default:
-  +1 sole winner, -1 sole last, 0 shared; see :func:`ludoteca.interop.core.final_rewards`).
+  +1 sole winner, -1 sole last, 0 shared; see :func:`ludoteca.interop.core.final_rewards`);
+  ``reward="dense"``: the change of the seat's score over each step (its move and the
+  opponents' moves that follow).
 * Opponents: a bot level or kind for every other seat (``"normal"`` by default; if this
   installation has no ``normal`` level yet, ``random`` is used and a warning says so), a list
   with one name per other seat, bot objects with ``choose(state, seat)``, or, for self-play,
@@ -133,8 +135,11 @@ class LudotecaEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.state_ = self.adapter.new_state(seed=int(self.np_random.integers(2**62)))
         self._ended = False
+        self._scores = self.adapter.start_scores(self.state_)
         self._make_bots()
         self._play_others()
+        if self.adapter.reward == "dense":  # the opponents' opening moves count from the start
+            self._scores = self.adapter.start_scores(self.state_)
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -153,7 +158,8 @@ class LudotecaEnv(gymnasium.Env):
             return self._observation(), float(low), True, False, info
         state.apply_trusted(self.seat, chosen)  # decode returned the legal action itself
         self._play_others()
-        reward = self.adapter.final_rewards(state)[self.seat] if state.is_over else 0.0
+        rewards, self._scores = self.adapter.step_rewards(state, self._scores)
+        reward = rewards[self.seat]
         if self.render_mode == "human":
             self.render()
         return self._observation(), float(reward), state.is_over, False, self._info()

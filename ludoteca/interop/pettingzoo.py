@@ -14,7 +14,8 @@ game takes simultaneously (``to_move`` lists several seats) are asked one at a t
 order; the game's views keep a pending choice hidden until it is revealed.
 
 Rewards (``reward="rank"`` by default, see :func:`ludoteca.interop.core.final_rewards`) are 0 on
-every step and the final rank reward for every seat on the step that ends the game.  Then all
+every step and the final rank reward for every seat on the step that ends the game
+(``reward="dense"``: every seat's score change on every step instead).  Then all
 agents are terminated and, as PettingZoo requires, each is selected once more: ``last()`` gives
 it its reward and ``step(None)`` (the "dead step") removes it; the episode ends when
 ``agents`` is empty.  An action number that is not legal raises ``ludoteca.IllegalAction``
@@ -103,6 +104,7 @@ class LudotecaAECEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = agent_name(self.adapter.seat_to_act(self.state_))
+        self._scores = self.adapter.start_scores(self.state_)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -124,15 +126,14 @@ class LudotecaAECEnv(AECEnv):
         seat = self._seat[agent]
         state.apply_trusted(seat, self.adapter.decode(state, seat, action))  # decode: a legal action
         self._cumulative_rewards[agent] = 0.0
+        rewards, self._scores = self.adapter.step_rewards(state, self._scores)
+        for a in self.agents:
+            self.rewards[a] = rewards[self._seat[a]]
         if state.is_over:
-            final = self.adapter.final_rewards(state)
             for a in self.agents:
-                s = self._seat[a]
-                self.rewards[a] = final[s]
                 self.terminations[a] = True
                 self.infos[a] = {"scores": list(state.scores), "winners": list(state.winners)}
         else:
-            self._clear_rewards()
             self.agent_selection = agent_name(self.adapter.seat_to_act(state))
         self._accumulate_rewards()
         if self.render_mode == "human":

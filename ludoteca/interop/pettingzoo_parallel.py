@@ -19,7 +19,8 @@ agent something).  The actions are applied in seat order on a copy of the game, 
 replaces the game only when all of them were legal: a missing or illegal number raises
 ``ludoteca.IllegalAction`` naming the agent, and nothing changes.  Rewards are 0 until the
 step that ends the game; that step gives every agent its final reward (``reward`` as in the
-AEC env), terminates them all and empties ``agents``; ``infos`` then hold ``scores`` and
+AEC env; ``"dense"``: every step's score changes instead), terminates them all and empties
+``agents``; ``infos`` then hold ``scores`` and
 ``winners``.  There is no truncation: every game ends.
 """
 
@@ -77,6 +78,7 @@ class LudotecaParallelEnv(ParallelEnv):
             self._seeder = random.Random(seed)
         self.state_ = self.adapter.new_state(seed=self._seeder.getrandbits(63))
         self.agents = list(self.possible_agents)
+        self._scores = self.adapter.start_scores(self.state_)
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
@@ -96,7 +98,7 @@ class LudotecaParallelEnv(ParallelEnv):
         self.state_ = work
         agents = self.agents
         over = work.is_over
-        final = self.adapter.final_rewards(work) if over else [0.0] * self.adapter.players
+        final, self._scores = self.adapter.step_rewards(work, self._scores)
         observations = self._observations()
         rewards = {a: float(final[self.possible_agents.index(a)]) for a in agents}
         terminations = {a: over for a in agents}
