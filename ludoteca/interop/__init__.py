@@ -6,7 +6,8 @@
 * :mod:`ludoteca.interop.gymnasium`: ``env(game, seat=0, opponents="normal")``, one agent
   against Ludoteca bots or, for self-play, policies (:mod:`ludoteca.interop.opponents`), with
   ``action_masks()`` for maskable PPO.
-* :mod:`ludoteca.interop.openspiel`: importing it registers ``ludoteca_<id>`` with pyspiel.
+* :mod:`ludoteca.interop.openspiel`: importing it registers ``ludoteca_<id>`` with pyspiel;
+  :mod:`ludoteca.interop.openspiel_bots` has the IS-MCTS bot ``evaluate_bots`` can run.
 
 They need the optional ``rl`` extra (``pip install -e '.[rl]'``); this package itself and
 :mod:`ludoteca.interop.core` need only numpy.
