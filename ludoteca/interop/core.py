@@ -49,6 +49,30 @@ def require_interop(game: Game) -> None:
             "(see docs/interop.md, 'The per-game contract')")
 
 
+class GameNumbers:
+    """The game's own action numbers: the interop contract's ``num_distinct_actions``,
+    ``State.action_index`` and ``State.index_action``.  A game may offer other numberings as
+    ``Game.action_spaces`` (name -> a class built like this one) and name its interop default
+    ``Game.default_actions``; Dschunke offers a compact one (docs/interop.md)."""
+
+    #: Numbers that stand for several legal actions at once (the first in legal order is played).
+    shared: frozenset[int] = frozenset()
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
+        self.size = int(game.num_distinct_actions(players, options))
+
+    def index(self, state: State, action: dict[str, Any]) -> int:
+        return state.action_index(action)
+
+    def action(self, state: State, number: int) -> dict[str, Any]:
+        return state.index_action(number)
+
+
+def numberings(game: Game) -> dict[str, type]:
+    """Every action numbering ``game`` offers, by name: ``full`` (its own) and its extras."""
+    return {"full": GameNumbers, **getattr(game, "action_spaces", {})}
+
+
 class Adapter:
     """One game at one player count with fixed options, seen as numbers.
 
@@ -59,7 +83,8 @@ class Adapter:
     """
 
     def __init__(self, game: str | Game, players: int | None = None,
-                 options: Mapping[str, Any] | None = None, reward: str = "rank") -> None:
+                 options: Mapping[str, Any] | None = None, reward: str = "rank",
+                 actions: str | None = None) -> None:
         self.game = resolve_game(game)
         require_interop(self.game)
         self.players = self.game.min_players if players is None else players
@@ -70,7 +95,12 @@ class Adapter:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}; got {reward!r}")
         self.reward = reward
-        self.num_actions = int(self.game.num_distinct_actions(self.players, self.options))
+        known = numberings(self.game)
+        self.actions = actions if actions is not None else getattr(self.game, "default_actions", "full")
+        if self.actions not in known:
+            raise ValueError(f"actions must be one of {', '.join(known)} for {self.game.title}; got {actions!r}")
+        self.numbers = known[self.actions](self.game, self.players, self.options)
+        self.num_actions = int(self.numbers.size)
         self.observation_size = int(self.game.observation_size(self.players, self.options))
         self._legal: tuple[State, int, int, dict[int, dict]] | None = None
 
@@ -84,12 +114,15 @@ class Adapter:
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
             return cached[3]
         mapping: dict[int, dict[str, Any]] = {}
+        numbers = self.numbers
         for action in state.legal_actions(seat, copy=False):
-            index = state.action_index(action)
+            index = numbers.index(state, action)
             if not 0 <= index < self.num_actions:
                 raise RuntimeError(f"{self.game.id}: action {action} has number {index}, outside "
                                    f"0..{self.num_actions - 1} (num_distinct_actions)")
             if index in mapping:
+                if index in numbers.shared:
+                    continue  # a number for several actions plays the first
                 raise RuntimeError(f"{self.game.id}: action number {index} is given to both "
                                    f"{mapping[index]} and {action}")
             mapping[index] = action
@@ -107,8 +140,8 @@ class Adapter:
     def decode(self, state: State, seat: int, index: Any) -> dict[str, Any]:
         """The action numbered ``index`` for ``seat`` now.
 
-        Uses the legal map when it is already built; otherwise asks ``state.index_action``
-        (cheap) and checks that the number comes back and names a legal action.  What it
+        Uses the legal map when it is already built; otherwise asks the numbering (the game's
+        ``index_action``, cheap) and checks that the number comes back and names a legal action.  What it
         returns is always the engine's own legal action, so callers apply it on the trusted
         path (``apply_trusted``).  An unknown or illegal number raises IllegalAction."""
         if isinstance(index, (bool, np.bool_)):
@@ -122,8 +155,8 @@ class Adapter:
             action = cached[3].get(number)
         else:
             try:
-                action = state.index_action(number)
-                if state.action_index(action) != number:
+                action = self.numbers.action(state, number)
+                if self.numbers.index(state, action) != number:
                     action = None
             except (ValueError, KeyError, IndexError, TypeError):
                 action = None

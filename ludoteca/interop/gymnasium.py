@@ -48,11 +48,12 @@ from .opponents import PolicyOpponent, is_policy
 def env(game: str | Game, players: int | None = None, seat: int = 0,
         opponents: str | Sequence[Any] | Any = "normal", options: Mapping[str, Any] | None = None,
         reward: str = "rank", illegal_action: str = "lose",
-        render_mode: str | None = None) -> LudotecaEnv:
+        render_mode: str | None = None, actions: str | None = None) -> LudotecaEnv:
     """The single-agent env for ``game``; ``players`` defaults to the game's minimum (at
-    least 2 when the game allows it, so there is someone to play against)."""
+    least 2 when the game allows it, so there is someone to play against); ``actions`` names
+    the action numbering (default: the game's; Dschunke: ``"compact"``)."""
     return LudotecaEnv(game, players=players, seat=seat, opponents=opponents, options=options,
-                       reward=reward, illegal_action=illegal_action, render_mode=render_mode)
+                       reward=reward, illegal_action=illegal_action, render_mode=render_mode, actions=actions)
 
 
 class LudotecaEnv(gymnasium.Env):
@@ -61,14 +62,15 @@ class LudotecaEnv(gymnasium.Env):
     def __init__(self, game: str | Game, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[Any] | Any = "normal",
                  options: Mapping[str, Any] | None = None, reward: str = "rank",
-                 illegal_action: str = "lose", render_mode: str | None = None) -> None:
+                 illegal_action: str = "lose", render_mode: str | None = None,
+                 actions: str | None = None) -> None:
         if players is None:
             g = game if isinstance(game, Game) else None
             if g is None:
                 import ludoteca
                 g = ludoteca.game(game)
             players = max(g.min_players, min(2, g.max_players))
-        self.adapter = Adapter(game, players=players, options=options, reward=reward)
+        self.adapter = Adapter(game, players=players, options=options, reward=reward, actions=actions)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.adapter.players:
             raise ValueError(f"seat must be 0..{self.adapter.players - 1}; got {seat!r}")
         if illegal_action not in ("lose", "raise"):

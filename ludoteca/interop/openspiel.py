@@ -11,8 +11,9 @@ How the game maps onto OpenSpiel:
 * Names: ``ludoteca_<id>`` with ``-`` written ``_``.  Parameters: ``players`` (default: 2 when
   the game allows it, else its minimum), ``seed`` (seeds the sequence of deals of
   ``new_initial_state``; -1 draws one at random), ``options`` (the game options as a JSON
-  string) and ``max_game_length`` (0: the game's own bound if it declares
-  ``max_game_length(players, options)``, else 10 000).
+  string), ``max_game_length`` (0: the game's own bound if it declares
+  ``max_game_length(players, options)``, else 10 000) and ``actions`` (the action numbering;
+  empty: the game's default, Dschunke's ``compact``; ``full`` for the game's own).
 * Dynamics: sequential.  Decisions the game takes simultaneously are asked in seat order.
 * Chance: ``SAMPLED_STOCHASTIC`` for games with hidden information or randomness (there are
   no chance nodes; each state carries its own seeded generator, so ``clone()`` replays the
@@ -76,7 +77,7 @@ def _game_type(game: Game, players: int | None = None) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": default_players(game), "seed": -1, "options": "",
-                                 "max_game_length": 0},
+                                 "max_game_length": 0, "actions": ""},
     )
 
 
@@ -91,7 +92,8 @@ class LudotecaSpielGame(pyspiel.Game):
             options = json.loads(raw_options) if raw_options else {}
         except json.JSONDecodeError as exc:
             raise ValueError(f"parameter 'options' must be a JSON object; got {raw_options!r}") from exc
-        self.adapter = Adapter(game, players=players, options=options, reward="rank")
+        self.adapter = Adapter(game, players=players, options=options, reward="rank",
+                               actions=str(params.get("actions", "") or "") or None)
         self.ludoteca_game = game
         seed = int(params.get("seed", -1))
         self._deals = random.Random(None if seed < 0 else seed)
@@ -110,7 +112,7 @@ class LudotecaSpielGame(pyspiel.Game):
             max_game_length=length,
         )
         full = {"players": players, "seed": seed, "options": raw_options,
-                "max_game_length": int(params.get("max_game_length", 0))}
+                "max_game_length": int(params.get("max_game_length", 0)), "actions": self.adapter.actions}
         super().__init__(_game_type(game, players), info, full)
 
     def new_initial_state(self) -> LudotecaSpielState:
@@ -185,7 +187,7 @@ class LudotecaSpielState(pyspiel.State):
             chosen = adapter.legal_map(state, player).get(action)
         if chosen is None:
             try:
-                chosen = state.index_action(action)
+                chosen = adapter.numbers.action(state, action)
             except (ValueError, KeyError, IndexError):
                 return f"action #{action}"
         try:

@@ -41,10 +41,11 @@ from .core import Adapter
 
 
 def env(game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None,
-        reward: str = "rank", render_mode: str | None = None) -> LudotecaAECEnv:
-    """The AEC env for ``game`` (an id or a Game) at ``players`` seats (default: the minimum)."""
+        reward: str = "rank", render_mode: str | None = None, actions: str | None = None) -> LudotecaAECEnv:
+    """The AEC env for ``game`` (an id or a Game) at ``players`` seats (default: the minimum);
+    ``actions`` names the action numbering (default: the game's; Dschunke: ``"compact"``)."""
     return LudotecaAECEnv(game, players=players, options=options, reward=reward,
-                          render_mode=render_mode)
+                          render_mode=render_mode, actions=actions)
 
 
 def agent_name(seat: int) -> str:
@@ -66,9 +67,9 @@ class LudotecaAECEnv(AECEnv):
 
     def __init__(self, game: str | Game, players: int | None = None,
                  options: Mapping[str, Any] | None = None, reward: str = "rank",
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, actions: str | None = None) -> None:
         super().__init__()
-        self.adapter = Adapter(game, players=players, options=options, reward=reward)
+        self.adapter = Adapter(game, players=players, options=options, reward=reward, actions=actions)
         g = self.adapter.game
         self.metadata = {"name": f"ludoteca_{g.id.replace('-', '_')}_v{g.version}",
                          "render_modes": ["ansi", "human"], "is_parallelizable": False}

@@ -43,17 +43,19 @@ from .pettingzoo import agent_name, make_spaces
 
 
 def parallel_env(game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 reward: str = "rank") -> LudotecaParallelEnv:
-    """The Parallel env for ``game`` (an id or a Game) at ``players`` seats (default: the minimum)."""
-    return LudotecaParallelEnv(game, players=players, options=options, reward=reward)
+                 reward: str = "rank", actions: str | None = None) -> LudotecaParallelEnv:
+    """The Parallel env for ``game`` (an id or a Game) at ``players`` seats (default: the minimum);
+    ``actions`` names the action numbering (default: the game's)."""
+    return LudotecaParallelEnv(game, players=players, options=options, reward=reward, actions=actions)
 
 
 class LudotecaParallelEnv(ParallelEnv):
     """One table of one game; ``reset(seed=...)`` deals a new game with that seed."""
 
     def __init__(self, game: str | Game, players: int | None = None,
-                 options: Mapping[str, Any] | None = None, reward: str = "rank") -> None:
-        self.adapter = Adapter(game, players=players, options=options, reward=reward)
+                 options: Mapping[str, Any] | None = None, reward: str = "rank",
+                 actions: str | None = None) -> None:
+        self.adapter = Adapter(game, players=players, options=options, reward=reward, actions=actions)
         g = self.adapter.game
         self.metadata = {"name": f"ludoteca_{g.id.replace('-', '_')}_parallel_v{g.version}", "render_modes": []}
         self.render_mode = None

@@ -13,13 +13,14 @@ import pytest
 import ludoteca
 from ludoteca.engine import registry
 from ludoteca.interop import Adapter, final_rewards, missing_interop, require_interop
+from ludoteca.interop.core import numberings
 
 GAMES = registry.all_games()  # examples included: they are games like any other
 
 
-def _random_positions(game_id: str, players: int, seed: int, limit: int = 400):
+def _random_positions(game_id: str, players: int, seed: int, limit: int = 400, actions: str | None = None):
     """Yield (state, seat) at every decision of one seeded random game."""
-    adapter = Adapter(game_id, players=players)
+    adapter = Adapter(game_id, players=players, actions=actions)
     state = adapter.new_state(seed=seed)
     rng = random.Random(seed)
     for _ in range(limit):
@@ -37,22 +38,29 @@ def test_game_provides_the_interop_contract(game_id):
     assert missing_interop(ludoteca.game(game_id)) == []
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_action_numbers_round_trip_and_masks_match_legal_actions(game_id):
-    """Every legal action gets a distinct number in range, index_action gives the action
-    back, and the mask has exactly the legal numbers set."""
+NUMBERINGS = [(g, name) for g in GAMES for name in numberings(ludoteca.game(g))]
+
+
+@pytest.mark.parametrize(("game_id", "actions"), NUMBERINGS)
+def test_action_numbers_round_trip_and_masks_match_legal_actions(game_id, actions):
+    """In every numbering a game offers, every legal action gets a distinct number in range
+    (or a shared one, which gives back the first legal action holding it), the number gives
+    the action back, and the mask has exactly the legal numbers set."""
     game = ludoteca.game(game_id)
     for players in range(game.min_players, game.max_players + 1):
-        for adapter, state, seat in _random_positions(game_id, players, seed=players):
+        for adapter, state, seat in _random_positions(game_id, players, seed=players, actions=actions):
             legal = state.legal_actions(seat)
-            numbers = [state.action_index(a) for a in legal]
-            assert len(set(numbers)) == len(numbers)
+            numbers = [adapter.numbers.index(state, a) for a in legal]
+            plain = [n for n in numbers if n not in adapter.numbers.shared]
+            assert len(set(plain)) == len(plain)
             assert all(0 <= n < adapter.num_actions for n in numbers)
             for action, number in zip(legal, numbers, strict=True):
-                assert state.index_action(number) == action
+                first = legal[numbers.index(number)]
+                assert adapter.numbers.action(state, number) == first
+                assert number in adapter.numbers.shared or first == action
             mask = adapter.legal_mask(state, seat)
             assert mask.dtype == np.int8 and mask.shape == (adapter.num_actions,)
-            assert sorted(np.flatnonzero(mask).tolist()) == sorted(numbers)
+            assert sorted(np.flatnonzero(mask).tolist()) == sorted(set(numbers))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -113,11 +121,12 @@ def test_rank_rewards_order_winners_then_scores_and_sum_to_zero():
 def test_decode_without_a_mask_uses_index_action_and_still_checks_legality():
     """A fresh adapter (no legal map built) decodes through index_action, and refuses a
     number whose action is not legal now."""
-    state = Adapter("dschunke").new_state(seed=1)
-    legal = state.legal_actions(0)
-    number = state.action_index(legal[-1])
-    assert Adapter("dschunke").decode(state, 0, number) == legal[-1]
-    with pytest.raises(ludoteca.IllegalAction):
-        Adapter("dschunke").decode(state, 0, number + 4 * 50)   # a far-away spot
-    with pytest.raises(ludoteca.IllegalAction, match="must be an integer"):
-        Adapter("dschunke").decode(state, 0, "seven")
+    for actions in ("full", "compact"):
+        state = Adapter("dschunke", actions=actions).new_state(seed=1)
+        legal = state.legal_actions(0)
+        number = Adapter("dschunke", actions=actions).numbers.index(state, legal[-1])
+        assert Adapter("dschunke", actions=actions).decode(state, 0, number) == legal[-1]
+        with pytest.raises(ludoteca.IllegalAction):
+            Adapter("dschunke", actions=actions).decode(state, 0, number + 4 * 12)   # a spot further on
+        with pytest.raises(ludoteca.IllegalAction, match="must be an integer"):
+            Adapter("dschunke", actions=actions).decode(state, 0, "seven")

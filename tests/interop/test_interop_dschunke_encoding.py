@@ -87,3 +87,52 @@ def test_the_numpy_encoder_gives_the_same_numbers():
             assert GAME.encode_array(view).tolist() == GAME.encode(view)
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_compact_numbering_is_the_window_plus_one_number_for_outside():
+    """The interop default: picks, the 41 x 41 window's spots in the observation's cell order
+    times four directions, and one last number for "a spot outside the window"."""
+    from ludoteca.interop import Adapter
+
+    adapter = Adapter("dschunke")
+    assert adapter.actions == "compact" and adapter.num_actions == 42 + 4 * 41 * 41 + 1 == 6767
+    assert Adapter("dschunke", actions="full").num_actions == GAME.num_distinct_actions(2, {})
+    state = adapter.new_state(seed=1)  # red lays its opening strip: only place numbers are legal
+    numbers = adapter.numbers
+    lay = {"type": "place", "tile": state.to_place, "x": -3, "y": 2, "dir": "S"}
+    number = 42 + 4 * ((2 + 20) * 41 + (-3 + 20)) + 2
+    assert numbers.index(state, lay) == number and numbers.action(state, number) == lay
+    # the observation's board plane uses the same cell: (y+20)*41 + (x+20)
+    assert (number - 42) // 4 == (2 + 20) * encoding.SIDE + (-3 + 20)
+
+
+@pytest.mark.parametrize("rules", ["dschunke", "rat-hot"])
+def test_far_out_spots_share_the_outside_number_which_plays_the_first_of_them(rules):
+    """Laying every strip as far out as the rules allow leaves the window: every legal spot
+    outside it has the last number, whose action is the first such spot in the legal list, and
+    a position keeps a legal number however far the deck has grown."""
+    from ludoteca.interop import Adapter
+
+    adapter = Adapter("dschunke", options={"rules": rules})
+    numbers = adapter.numbers
+    state = adapter.new_state(seed=3)
+    rng = random.Random(3)
+    outside_seen = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        outside = [a for a in legal if a["type"] == "place" and max(abs(a["x"]), abs(a["y"])) > encoding.WINDOW]
+        if outside:
+            outside_seen += 1
+            assert {numbers.index(state, a) for a in outside} == {numbers.outside}
+            assert adapter.decode(state, seat, numbers.outside) == outside[0]
+        else:
+            why = "no legal spot lies outside the board window" if state.to_place is not None else "no strip is chosen"
+            with pytest.raises(ValueError, match=why):
+                numbers.action(state, numbers.outside)
+        assert adapter.legal_mask(state, seat).any()
+        places = [a for a in legal if a["type"] == "place"]
+        pick = (max(places, key=lambda a: (abs(a["x"]) + abs(a["y"]), rng.random())) if places
+                else rng.choice(legal))
+        state.apply(seat, pick)
+    assert outside_seen > (5 if rules == "dschunke" else 0)  # Rat Hot games may stop early at 3 rats

@@ -199,3 +199,58 @@ def encode_array(view: dict[str, Any]) -> np.ndarray:
         1.0 if seats[other]["lost"] else 0.0,
     ]
     return out
+
+
+class CompactActions:
+    """The interop default: numbers matched to the observation's board window.
+
+    Why: the full numbering covers every spot the rules could ever list (130 094 numbers), and a
+    policy's output layer over it is mostly numbers no real game uses (over 300 random games,
+    0.014% of the legal spots lay outside the 41 x 41 window).  Here:
+
+    * ``0 .. T-1``: pick strip ``i``;
+    * ``T + 4*((y+20)*41 + (x+20)) + d``: place the strip to place now at ``(x, y)`` of the
+      window, ``d`` the index of ``dir`` in ``E, W, S, N`` (the observation's cell order);
+    * ``T + 4*41*41``, the last number: place it on a spot outside the window, the first such
+      legal spot in the game's order, so that a position whose spots all lie outside still has
+      a legal number.  It stands for every outside spot at once (``shared``).
+    """
+
+    def __init__(self, game: Any, players: int, options: Any) -> None:
+        self.strips = game.strips_in(options)
+        self.outside = self.strips + 4 * AREA
+        self.size = self.outside + 1
+        self.shared = frozenset({self.outside})
+
+    def index(self, state: Any, action: dict[str, Any]) -> int:
+        kind = action.get("type")
+        if kind == "pick":
+            tile = action["tile"]
+            if not 0 <= tile < self.strips:
+                raise ValueError(f"strip {tile!r} is not a strip id 0..{self.strips - 1}")
+            return tile
+        if kind != "place":
+            raise ValueError(f"Dschunke actions are 'pick' and 'place'; got type {kind!r}")
+        direction = DIR_NUMBER.get(action["dir"])
+        if direction is None:
+            raise ValueError(f"'dir' must be one of {', '.join(DIR_ORDER)}; got {action['dir']!r}")
+        x, y = action["x"], action["y"]
+        if abs(x) > WINDOW or abs(y) > WINDOW:
+            return self.outside
+        return self.strips + 4 * ((y + WINDOW) * SIDE + x + WINDOW) + direction
+
+    def action(self, state: Any, number: int) -> dict[str, Any]:
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < self.size:
+            raise ValueError(f"action number must be a whole number 0..{self.size - 1}; got {number!r}")
+        if number < self.strips:
+            return {"type": "pick", "tile": number}
+        if state.to_place is None:
+            raise ValueError(f"action number {number} places a strip, but no strip is chosen to place now")
+        if number == self.outside:
+            for action in state.legal_actions(state.turn, copy=False):
+                if action["type"] == "place" and max(abs(action["x"]), abs(action["y"])) > WINDOW:
+                    return dict(action)
+            raise ValueError("no legal spot lies outside the board window now")
+        cell, direction = divmod(number - self.strips, 4)
+        y, x = divmod(cell, SIDE)
+        return {"type": "place", "tile": state.to_place, "x": x - WINDOW, "y": y - WINDOW, "dir": DIR_ORDER[direction]}

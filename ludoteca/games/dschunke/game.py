@@ -85,16 +85,21 @@ class Dschunke(Game):
         return heuristic.evaluate(view, seat)
 
     # ---- RL interop (ludoteca.interop); layouts in encoding.py ------------------------------
-    def _strips(self, options: Any) -> int:
+    #: The interop's numberings beside the full one (``Adapter(actions=...)``); compact is the default.
+    action_spaces: ClassVar = {"compact": encoding.CompactActions}
+    default_actions = "compact"
+
+    def strips_in(self, options: Any) -> int:
+        """How many strips the pile holds at set-up with these options (42, or 43 for Rat Hot)."""
         resolved = self.resolve_options(options)
         return len(content_for(resolved["params"], resolved["rules"]).tiles)
 
     def num_distinct_actions(self, players: int, options: Any = None) -> int:
         """Picks, then places over every spot the table can ever reach (see encoding.py)."""
-        return encoding.num_actions(self._strips(options))
+        return encoding.num_actions(self.strips_in(options))
 
     def observation_size(self, players: int, options: Any = None) -> int:
-        return encoding.observation_size(self._strips(options))
+        return encoding.observation_size(self.strips_in(options))
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
@@ -105,7 +110,7 @@ class Dschunke(Game):
 
     def max_game_length(self, players: int, options: Any = None) -> int:
         """At most a pick and a place per strip."""
-        return 2 * self._strips(options)
+        return 2 * self.strips_in(options)
 
 
 GAME = Dschunke()
