@@ -52,52 +52,90 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
-def make_spaces(adapter: Adapter, agents: list[str]) -> tuple[dict, dict, spaces.Box]:
-    """Per agent its observation space (``observation`` and ``action_mask``) and action space,
-    and the state space of ``state()`` (a spectator's encoding), as both envs declare them."""
-    box = spaces.Box(-np.inf, np.inf, (adapter.observation_size,), np.float32)
-    mask = spaces.Box(0, 1, (adapter.num_actions,), np.int8)
-    observation = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in agents}
-    action = {a: spaces.Discrete(adapter.num_actions) for a in agents}
-    return observation, action, spaces.Box(-np.inf, np.inf, (adapter.observation_size,), np.float32)
+class Seats:
+    """What both PettingZoo envs share: one adapter, an agent per seat with its spaces, the
+    seeded deals, the spectator's ``state()`` and the game underneath."""
 
-
-class LudotecaAECEnv(AECEnv):
-    """One table of one game; ``reset(seed=...)`` deals a new game with that seed."""
-
-    def __init__(self, game: str | Game, players: int | None = None,
-                 options: Mapping[str, Any] | None = None, reward: str = "rank",
-                 render_mode: str | None = None, actions: str | None = None) -> None:
-        super().__init__()
+    def _set_up(self, game: str | Game, players: int | None, options: Mapping[str, Any] | None,
+                reward: str, actions: str | None) -> None:
         self.adapter = Adapter(game, players=players, options=options, reward=reward, actions=actions)
-        g = self.adapter.game
-        self.metadata = {"name": f"ludoteca_{g.id.replace('-', '_')}_v{g.version}",
-                         "render_modes": ["ansi", "human"], "is_parallelizable": False}
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}; got {render_mode!r}")
-        self.render_mode = render_mode
-        self.possible_agents = [agent_name(seat) for seat in range(self.adapter.players)]
+        adapter = self.adapter
+        self.possible_agents = [agent_name(seat) for seat in range(adapter.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces, self.action_spaces, self.state_space = make_spaces(self.adapter,
-                                                                                    self.possible_agents)
+        box = spaces.Box(-np.inf, np.inf, (adapter.observation_size,), np.float32)
+        mask = spaces.Box(0, 1, (adapter.num_actions,), np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
+                                   for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(adapter.num_actions) for a in self.possible_agents}
+        #: The space of ``state()``, a spectator's encoding (PettingZoo's state_test asks for it).
+        self.state_space = spaces.Box(-np.inf, np.inf, (adapter.observation_size,), np.float32)
         self._seeder = random.Random(secrets.randbits(64))
         self.state_: State | None = None
 
-    # ---- spaces ------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
-    # ---- the AEC cycle ---------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game.  ``seed`` makes it reproducible; game options are fixed at creation
-        (``options`` here is accepted, as the API requires, and ignored)."""
+    def _deal(self, seed: int | None) -> State:
+        """A new game: ``seed`` makes it reproducible; without one the sequence goes on."""
         if seed is not None:
             self._seeder = random.Random(seed)
         self.state_ = self.adapter.new_state(seed=self._seeder.getrandbits(63))
         self.agents = list(self.possible_agents)
+        self._scores = self.adapter.start_scores(self.state_)
+        return self.state_
+
+    def _mask(self, seat: int) -> np.ndarray:
+        """The seat's action mask: its legal numbers when it is to act, else all zeros."""
+        state = self._state()
+        if self._asks(state, seat):
+            return self.adapter.legal_mask(state, seat)
+        return np.zeros(self.adapter.num_actions, dtype=np.int8)
+
+    def _asks(self, state: State, seat: int) -> bool:
+        """Whether the env asks ``seat`` for a move now: every seat the game waits for."""
+        return seat in state.to_move
+
+    def state(self) -> np.ndarray:
+        """A spectator's encoding (``view(None)``): the global state for centralised critics."""
+        return self.adapter.observation(self._state(), None)
+
+    @property
+    def game_state(self) -> State:
+        """The Ludoteca state underneath (for tools; agents should use the observations)."""
+        return self._state()
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""
+
+    def _state(self) -> State:
+        if self.state_ is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state_
+
+
+class LudotecaAECEnv(Seats, AECEnv):
+    """One table of one game; ``reset(seed=...)`` deals a new game with that seed."""
+
+    def __init__(self, game: str | Game, players: int | None = None,
+                 options: Mapping[str, Any] | None = None, reward: str = "rank",
+                 render_mode: str | None = None, actions: str | None = None) -> None:
+        super().__init__()
+        self._set_up(game, players, options, reward, actions)
+        g = self.adapter.game
+        self.metadata = {"name": f"ludoteca_{g.id.replace('-', '_')}_v{g.version}",
+                         "render_modes": ["ansi", "human"], "is_parallelizable": False}
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}; got {render_mode!r}")
+        self.render_mode = render_mode
+
+    # ---- the AEC cycle ---------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game.  ``seed`` makes it reproducible; game options are fixed at creation
+        (``options`` here is accepted, as the API requires, and ignored)."""
+        self._deal(seed)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -105,18 +143,14 @@ class LudotecaAECEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = agent_name(self.adapter.seat_to_act(self.state_))
-        self._scores = self.adapter.start_scores(self.state_)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         return {"observation": self.adapter.observation(self._state(), seat),
                 "action_mask": self._mask(seat)}
 
-    def _mask(self, seat: int) -> np.ndarray:
-        state = self._state()
-        if self.adapter.seat_to_act(state) == seat:
-            return self.adapter.legal_mask(state, seat)
-        return np.zeros(self.adapter.num_actions, dtype=np.int8)
+    def _asks(self, state: State, seat: int) -> bool:
+        return seat == self.adapter.seat_to_act(state)  # simultaneous decisions: one seat at a time
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -141,18 +175,9 @@ class LudotecaAECEnv(AECEnv):
             self.render()
 
     # ---- extras --------------------------------------------------------------------------------
-    @property
-    def game_state(self) -> State:
-        """The Ludoteca state underneath (for tools; agents should use ``observe``)."""
-        return self._state()
-
     def action_mask(self, agent: str) -> np.ndarray:
         """The agent's action mask alone (``observe`` without encoding the observation)."""
         return self._mask(self._seat[agent])
-
-    def state(self) -> np.ndarray:
-        """A spectator's encoding (``view(None)``): the global state for centralised critics."""
-        return self.adapter.observation(self._state(), None)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -165,11 +190,3 @@ class LudotecaAECEnv(AECEnv):
             print(text)
             return None
         return text
-
-    def close(self) -> None:
-        """Nothing to release: the game lives in memory."""
-
-    def _state(self) -> State:
-        if self.state_ is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state_

@@ -26,20 +26,16 @@ AEC env; ``"dense"``: every step's score changes instead), terminates them all a
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 import ludoteca
-from ludoteca.engine import Game, State
+from ludoteca.engine import Game
 
-from .core import Adapter
-from .pettingzoo import agent_name, make_spaces
+from .pettingzoo import Seats, agent_name
 
 
 def parallel_env(game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None,
@@ -49,38 +45,23 @@ def parallel_env(game: str | Game, players: int | None = None, options: Mapping[
     return LudotecaParallelEnv(game, players=players, options=options, reward=reward, actions=actions)
 
 
-class LudotecaParallelEnv(ParallelEnv):
+class LudotecaParallelEnv(Seats, ParallelEnv):
     """One table of one game; ``reset(seed=...)`` deals a new game with that seed."""
 
     def __init__(self, game: str | Game, players: int | None = None,
                  options: Mapping[str, Any] | None = None, reward: str = "rank",
                  actions: str | None = None) -> None:
-        self.adapter = Adapter(game, players=players, options=options, reward=reward, actions=actions)
+        self._set_up(game, players, options, reward, actions)
         g = self.adapter.game
         self.metadata = {"name": f"ludoteca_{g.id.replace('-', '_')}_parallel_v{g.version}", "render_modes": []}
         self.render_mode = None
-        self.possible_agents = [agent_name(seat) for seat in range(self.adapter.players)]
         self.agents: list[str] = []
-        self.observation_spaces, self.action_spaces, self.state_space = make_spaces(self.adapter,
-                                                                                    self.possible_agents)
-        self._seeder = random.Random(secrets.randbits(64))
-        self.state_: State | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
         """Deal a new game.  ``seed`` makes it reproducible; game options are fixed at creation
         (``options`` here is accepted, as the API requires, and ignored)."""
-        if seed is not None:
-            self._seeder = random.Random(seed)
-        self.state_ = self.adapter.new_state(seed=self._seeder.getrandbits(63))
-        self.agents = list(self.possible_agents)
-        self._scores = self.adapter.start_scores(self.state_)
+        self._deal(seed)
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
@@ -111,29 +92,7 @@ class LudotecaParallelEnv(ParallelEnv):
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def state(self) -> np.ndarray:
-        """A spectator's encoding (``view(None)``): the global state for centralised critics."""
-        return self.adapter.observation(self._state(), None)
-
-    @property
-    def game_state(self) -> State:
-        """The Ludoteca state underneath (for tools; agents should use the observations)."""
-        return self._state()
-
-    def close(self) -> None:
-        """Nothing to release: the game lives in memory."""
-
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         state = self._state()
-        acting = set(state.to_move)
-        out = {}
-        for seat, agent in enumerate(self.possible_agents):
-            mask = (self.adapter.legal_mask(state, seat) if seat in acting
-                    else np.zeros(self.adapter.num_actions, dtype=np.int8))
-            out[agent] = {"observation": self.adapter.observation(state, seat), "action_mask": mask}
-        return out
-
-    def _state(self) -> State:
-        if self.state_ is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state_
+        return {agent: {"observation": self.adapter.observation(state, seat), "action_mask": self._mask(seat)}
+                for seat, agent in enumerate(self.possible_agents)}
