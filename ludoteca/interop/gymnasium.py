@@ -137,11 +137,11 @@ class LudotecaEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.state_ = self.adapter.new_state(seed=int(self.np_random.integers(2**62)))
         self._ended = False
-        self._scores = self.adapter.start_scores(self.state_)
         self._make_bots()
         self._play_others()
-        if self.adapter.reward == "dense":  # the opponents' opening moves count from the start
-            self._scores = self.adapter.start_scores(self.state_)
+        # Dense rewards count from the learner's first decision (the opponents' opening moves
+        # happened before it could act).
+        self._scores = self.adapter.start_scores(self.state_)
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

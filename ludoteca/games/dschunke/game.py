@@ -90,7 +90,7 @@ class Dschunke(Game):
     default_actions = "compact"
 
     def strips_in(self, options: Any) -> int:
-        """How many strips the pile holds at set-up with these options (42, or 43 for Rat Hot)."""
+        """How many strips the pile holds at set-up with these options (42 as published, Rat Hot too)."""
         resolved = self.resolve_options(options)
         return len(content_for(resolved["params"], resolved["rules"]).tiles)
 
