@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/interop_speed.py                 # every game with the contract
     .venv/bin/python benchmarks/interop_speed.py dschunke --episodes 50
+    .venv/bin/python benchmarks/interop_speed.py dschunke --actions full   # its full numbering
 
 Three loops per game, one core, the same seeds:
 * native: ``legal_actions`` + ``random.choice`` + ``apply`` for the seat to act;
@@ -37,8 +38,9 @@ def native(game_id: str, players: int, episodes: int) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
-def pettingzoo(game_id: str, players: int, episodes: int, observe: bool) -> tuple[int, float]:
-    env = make_env(game_id, players=players)
+def pettingzoo(game_id: str, players: int, episodes: int, observe: bool,
+               numbering: str | None = None) -> tuple[int, float]:
+    env = make_env(game_id, players=players, actions=numbering)
     actions, start = 0, time.perf_counter()
     for seed in range(episodes):
         env.reset(seed=seed)
@@ -62,6 +64,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every game with the interop contract)")
     parser.add_argument("--episodes", type=int, default=20)
+    parser.add_argument("--actions", default=None,
+                        help="the action numbering (default: each game's; e.g. 'full' for Dschunke's full one)")
     args = parser.parse_args()
     games = args.games or [g for g in ludoteca.games() if not missing_interop(ludoteca.game(g))]
     print(f"{'game':<14} {'players':>7} {'native a/s':>11} {'pettingzoo a/s':>15} {'no-obs a/s':>11} "
@@ -70,8 +74,8 @@ def main() -> None:
         game = ludoteca.game(game_id)
         players = max(game.min_players, min(2, game.max_players))
         n_actions, n_time = native(game_id, players, args.episodes)
-        p_actions, p_time = pettingzoo(game_id, players, args.episodes, observe=True)
-        q_actions, q_time = pettingzoo(game_id, players, args.episodes, observe=False)
+        p_actions, p_time = pettingzoo(game_id, players, args.episodes, True, args.actions)
+        q_actions, q_time = pettingzoo(game_id, players, args.episodes, False, args.actions)
         nat, pz, no_obs = n_actions / n_time, p_actions / p_time, q_actions / q_time
         print(f"{game_id:<14} {players:>7} {nat:>11.0f} {pz:>15.0f} {no_obs:>11.0f} {nat / pz:>8.1f}x")
 
