@@ -198,6 +198,9 @@ def _hooks() -> tuple[Hook, ...]:
              "balance lab: content keys an action touches (cells.neutrophil); None: generic matching"),
         Hook("max_game_length", g, opt, m, "max_game_length(self, players: int, options: Any = None) -> int",
              "RL interop: an upper bound on the number of actions in a game"),
+        Hook("observation_planes", g, opt, m,
+             "observation_planes(self, players: int, options: Any = None) -> tuple[int, int, int]",
+             "RL interop: the observation starts with the board as (channels, rows, columns) planes"),
     )
 
 

@@ -102,6 +102,11 @@ class Adapter:
         self.numbers = known[self.actions](self.game, self.players, self.options)
         self.num_actions = int(self.numbers.size)
         self.observation_size = int(self.game.observation_size(self.players, self.options))
+        planes = getattr(self.game, "observation_planes", None)
+        #: (channels, rows, columns) when the observation starts with the board as planes
+        #: (a game's ``observation_planes``; Dschunke's 12 x 41 x 41), else None.
+        self.planes: tuple[int, int, int] | None = (tuple(int(n) for n in planes(self.players, self.options))
+                                                    if callable(planes) else None)
         self._legal: tuple[State, int, int, dict[int, dict]] | None = None
 
     def new_state(self, seed: int | None = None) -> State:
@@ -182,6 +187,15 @@ class Adapter:
             raise RuntimeError(f"{self.game.id}: encode gave {len(values)} numbers; "
                                f"observation_size says {self.observation_size}")
         return np.asarray(values, dtype=np.float32)
+
+    def split_planes(self, observation: np.ndarray) -> dict[str, np.ndarray]:
+        """An observation as ``{"planes": (channels, rows, columns), "features": the rest}``, for
+        convolutional policies; views into the same numbers, nothing copied."""
+        if self.planes is None:
+            raise ValueError(f"{self.game.title} has no board planes in its observation "
+                             "(a game declares them with observation_planes)")
+        size = self.planes[0] * self.planes[1] * self.planes[2]
+        return {"planes": observation[:size].reshape(self.planes), "features": observation[size:]}
 
     # ---- turns and rewards -------------------------------------------------------------------
     @staticmethod

@@ -7,7 +7,9 @@ bots play the others.
 >>> mask = e.action_masks()                   # bool vector, what sb3-contrib's MaskablePPO asks for
 >>> obs, reward, terminated, truncated, info = e.step(int(mask.nonzero()[0][0]))
 
-* Observation: ``Box(observation_size,)`` float32, the game's encoding of ``view(seat)``.
+* Observation: ``Box(observation_size,)`` float32, the game's encoding of ``view(seat)``;
+  ``observation="planes"``: ``{"planes": (channels, rows, columns), "features": the rest}``
+  for a game whose encoding starts with the board as planes (Dschunke: 12 x 41 x 41).
 * Action: ``Discrete(num_distinct_actions)``; ``action_masks()`` and ``info["action_mask"]``
   say which numbers are legal now.
 * Reward: 0 until the game ends, then the seat's final reward (``reward="rank"`` by default:
@@ -48,12 +50,15 @@ from .opponents import PolicyOpponent, is_policy
 def env(game: str | Game, players: int | None = None, seat: int = 0,
         opponents: str | Sequence[Any] | Any = "normal", options: Mapping[str, Any] | None = None,
         reward: str = "rank", illegal_action: str = "lose",
-        render_mode: str | None = None, actions: str | None = None) -> LudotecaEnv:
+        render_mode: str | None = None, actions: str | None = None,
+        observation: str = "vector") -> LudotecaEnv:
     """The single-agent env for ``game``; ``players`` defaults to the game's minimum (at
     least 2 when the game allows it, so there is someone to play against); ``actions`` names
-    the action numbering (default: the game's; Dschunke: ``"compact"``)."""
+    the action numbering (default: the game's; Dschunke: ``"compact"``); ``observation="planes"``
+    gives ``{"planes", "features"}`` for games whose observation starts with board planes."""
     return LudotecaEnv(game, players=players, seat=seat, opponents=opponents, options=options,
-                       reward=reward, illegal_action=illegal_action, render_mode=render_mode, actions=actions)
+                       reward=reward, illegal_action=illegal_action, render_mode=render_mode, actions=actions,
+                       observation=observation)
 
 
 class LudotecaEnv(gymnasium.Env):
@@ -63,7 +68,7 @@ class LudotecaEnv(gymnasium.Env):
                  opponents: str | Sequence[Any] | Any = "normal",
                  options: Mapping[str, Any] | None = None, reward: str = "rank",
                  illegal_action: str = "lose", render_mode: str | None = None,
-                 actions: str | None = None) -> None:
+                 actions: str | None = None, observation: str = "vector") -> None:
         if players is None:
             g = game if isinstance(game, Game) else None
             if g is None:
@@ -82,7 +87,20 @@ class LudotecaEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.others = [s for s in range(self.adapter.players) if s != seat]
         self._opponent_specs = self._check_opponents(opponents)
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.adapter.observation_size,), np.float32)
+        if observation not in ("vector", "planes"):
+            raise ValueError(f"observation must be 'vector' or 'planes'; got {observation!r}")
+        if observation == "planes" and self.adapter.planes is None:
+            raise ValueError(f"observation='planes': {self.adapter.game.title} has no board planes "
+                             "in its observation; use 'vector'")
+        self.observation_kind = observation
+        size = self.adapter.observation_size
+        if observation == "planes":
+            board = int(np.prod(self.adapter.planes))
+            self.observation_space = spaces.Dict({
+                "planes": spaces.Box(-np.inf, np.inf, self.adapter.planes, np.float32),
+                "features": spaces.Box(-np.inf, np.inf, (size - board,), np.float32)})
+        else:
+            self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.action_space = spaces.Discrete(self.adapter.num_actions)
         low, high = self.adapter.reward_range()
         self.reward_range = (low, high)
@@ -190,8 +208,9 @@ class LudotecaEnv(gymnasium.Env):
         return self._state()
 
     # ---- helpers -------------------------------------------------------------------------------
-    def _observation(self) -> np.ndarray:
-        return self.adapter.observation(self._state(), self.seat)
+    def _observation(self) -> np.ndarray | dict[str, np.ndarray]:
+        vector = self.adapter.observation(self._state(), self.seat)
+        return self.adapter.split_planes(vector) if self.observation_kind == "planes" else vector
 
     def _info(self) -> dict[str, Any]:
         state = self._state()

@@ -80,3 +80,27 @@ def test_gymnasium_make_knows_every_game_and_its_render_modes():
     made.reset(seed=1)
     assert "dschunke" in made.render()
     assert {env_id(g) for g in ludoteca.games()} <= set(gymnasium.registry)
+
+
+def test_dschunke_board_planes_for_convolutional_policies():
+    """observation="planes": the board as 12 x 41 x 41 planes (channel, y+20, x+20) beside the
+    other features, the same numbers as the vector; the start strip's three crates show in
+    the height plane at (-1, 0), (0, 0) and (1, 0)."""
+    e = env("dschunke", opponents="random", observation="planes")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(e, skip_render_check=True)
+    obs, _info = e.reset(seed=4)
+    assert obs["planes"].shape == (12, 41, 41) and obs["planes"].dtype == np.float32
+    vector = e.adapter.observation(e.game_state, e.seat)
+    assert np.array_equal(np.concatenate([obs["planes"].ravel(), obs["features"]]), vector)
+    assert e.observation_space["features"].shape == (vector.size - 12 * 41 * 41,)
+    assert all(obs["planes"][0, 20, 20 + x] > 0 for x in (-1, 0, 1))
+    assert obs["planes"][0, 20 + 5, 20].item() == 0  # nothing laid five rows down yet
+
+
+def test_planes_for_a_game_without_them_and_an_unknown_kind_are_refused_by_name():
+    with pytest.raises(ValueError, match="Immunity has no board planes in its observation; use 'vector'"):
+        env("immunity", opponents="random", observation="planes")
+    with pytest.raises(ValueError, match="observation must be 'vector' or 'planes'; got 'image'"):
+        env("dschunke", opponents="random", observation="image")

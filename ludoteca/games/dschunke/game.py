@@ -101,6 +101,10 @@ class Dschunke(Game):
     def observation_size(self, players: int, options: Any = None) -> int:
         return encoding.observation_size(self.strips_in(options))
 
+    def observation_planes(self, players: int, options: Any = None) -> tuple[int, int, int]:
+        """The observation starts with the board as (channels, rows, columns) planes (encoding.py)."""
+        return encoding.CHANNELS, encoding.SIDE, encoding.SIDE
+
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
 
