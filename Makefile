@@ -44,14 +44,14 @@ play: $(PLAY_STAMP)
 	$(BIN)/ludoteca play dschunke --bots random
 
 test: $(STAMP) browser
-	$(BIN)/ruff check ludoteca tests benchmarks
+	$(BIN)/ruff check ludoteca tests benchmarks examples
 	$(BIN)/python -m pytest -n 3 --dist loadgroup --durations=25
 
 bench: $(STAMP)
 	$(BIN)/ludoteca bench
 
 lint: $(STAMP)
-	$(BIN)/ruff check ludoteca tests benchmarks
+	$(BIN)/ruff check ludoteca tests benchmarks examples
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -64,8 +64,9 @@ def test_a_whole_game_against_a_bot_then_history_and_replay(server: Server) -> N
     total = final["version"]
     start = guest.http.get(f"/api/tables/{table['id']}/replay", params={"step": 0}).json()
     assert start["total"] == total and start["view"]["version"] == 0 and start["view"]["seat"] is None
-    step = guest.http.get(f"/api/tables/{table['id']}/replay", params={"step": 5, "lang": "es"}).json()
-    assert step["view"]["version"] == 5 and step["action"] and step["actor"] in (0, 1)
+    middle = min(5, total)  # a Rat Hot game can end after four actions, on green's first rats
+    step = guest.http.get(f"/api/tables/{table['id']}/replay", params={"step": middle, "lang": "es"}).json()
+    assert step["view"]["version"] == middle and step["action"] and step["actor"] in (0, 1)
     end = guest.http.get(f"/api/tables/{table['id']}/replay", params={"step": total}).json()
     assert end["view"]["is_over"] and end["view"]["scores"] == final["scores"]
 
