@@ -201,6 +201,10 @@ def _hooks() -> tuple[Hook, ...]:
         Hook("observation_planes", g, opt, m,
              "observation_planes(self, players: int, options: Any = None) -> tuple[int, int, int]",
              "RL interop: the observation starts with the board as (channels, rows, columns) planes"),
+        Hook("action_spaces", g, opt, a, "action_spaces: dict[str, type]",
+             "RL interop: extra action numberings by name (size, index, action, shared; see interop.core)"),
+        Hook("default_actions", g, opt, a, "default_actions: str",
+             "RL interop: the numbering the interfaces use unless told ('full': the game's own)"),
     )
 
 

@@ -17,7 +17,7 @@ SHRINK = {"steps < 3000": "steps < 150", "2.0, 10,": "2.0, 2,", 'opponents="norm
 
 def _runnable():
     for number, code in enumerate(BLOCKS):
-        if "sb3_contrib" in code:       # not a project dependency; the page says it is not run
+        if "sb3_contrib" in code:       # the train extra, which make test leaves out; the page says so
             continue
         for old, new in SHRINK.items():
             code = code.replace(old, new)
