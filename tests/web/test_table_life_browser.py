@@ -48,13 +48,16 @@ def test_the_clock_ticks_the_seat_comes_back_and_a_player_can_concede(browser: B
         page.on("dialog", lambda dialog: dialog.accept())
         page.goto(server.url + "/?board=generic")
         page.wait_for_selector("body[data-ready='1']")
-        table = timed_table(page, server, bank=6)
+        # A reclaimed seat gets half the starting bank back (clocks.RECLAIM_SHARE): 6 s here, so
+        # that a busy machine's page shows the concede button before the clock runs out again
+        # (with a 6 s bank, 3 s once went by first and a bot took the seat back).
+        table = timed_table(page, server, bank=12)
         page.goto(f"{server.url}/?board=generic#/table/{table}")
         page.wait_for_selector(".clock[data-seat='0'][data-running='true']")
         first = clock_seconds(page)
         page.wait_for_timeout(1500)
         assert clock_seconds(page) < first  # ticking between messages
-        page.click("button.reclaim", timeout=10000)  # the clock ran out and a bot took the seat
+        page.click("button.reclaim", timeout=20000)  # the clock ran out and a bot took the seat
         page.wait_for_selector("button.concede[data-seat='0']", timeout=10000)
         page.click("button.concede[data-seat='0']")
         page.wait_for_function("() => !document.querySelector('button.concede')"
