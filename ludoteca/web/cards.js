@@ -11,12 +11,17 @@ const entries = new Map();
 let tip = null;
 let panel = null;
 let words = (key) => key;
+// Where a mouse pointer rests (null for touch or once it left the page): a board redrawn under a
+// resting pointer (another seat's move, a catalogue in a new language) keeps the tooltip of the
+// card now under it, since the browser sends no new "pointerover" until the mouse moves.
+let pointer = null;
 
 /** Keep the table's catalogue (replaces the previous one: a language switch resends it). */
 export function setCatalogue(list) {
   entries.clear();
   for (const entry of list || []) if (entry && entry.id) entries.set(entry.id, entry);
   hideTip();
+  tipUnderPointer();
   if (panel && entries.has(panel.dataset.entry)) inspect(panel.dataset.entry); // now in the new language
 }
 
@@ -65,6 +70,15 @@ function hideTip() {
   if (tip) tip.hidden = true;
 }
 
+/** After a redraw: the tooltip of the card under a resting mouse pointer, if any (a focused
+ * card keeps its own). */
+function tipUnderPointer() {
+  if (!pointer || cardOf(document.activeElement)) return;
+  const node = cardOf(document.elementFromPoint(pointer.x, pointer.y));
+  if (node) showTip(node);
+  else hideTip();
+}
+
 /** The inspect panel: a dialog-like box with the entry and a 44-px close button. */
 export function inspect(id) {
   const entry = entries.get(id);
@@ -103,8 +117,13 @@ function isMove(node) {
 export function installCards(t) {
   words = t;
   let touched = 0;
+  document.addEventListener("pointermove", (e) => {
+    pointer = e.pointerType === "touch" ? null : { x: e.clientX, y: e.clientY };
+  }, { passive: true });
+  document.documentElement.addEventListener("pointerleave", () => { pointer = null; });
   document.addEventListener("pointerover", (e) => {
     if (e.pointerType === "touch") return;
+    pointer = { x: e.clientX, y: e.clientY };
     const node = cardOf(e.target);
     if (node) showTip(node);
     else if (!cardOf(document.activeElement)) hideTip(); // also after a redraw took the card away
@@ -134,11 +153,17 @@ export function installCards(t) {
     e.preventDefault();
     inspect(node.dataset.card);
   });
-  // A card drawn later (a board's own redraw, a menu) becomes focusable as it appears.
-  new MutationObserver(() => prepareCards(document.body))
+  // A card drawn later (a board's own redraw, a menu) becomes focusable as it appears, and the
+  // card under a resting pointer shows its tooltip again.
+  // (The tooltip's own changes are left out: showing it must not wake the observer again.)
+  new MutationObserver((records) => {
+    if (records.every((r) => tip?.contains(r.target))) return;
+    prepareCards(document.body);
+    tipUnderPointer();
+  })
     .observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-card"] });
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") hideTip();
+    if (e.key === "Escape") { hideTip(); pointer = null; } // dismissed until the mouse moves again
     // Enter or Space on a card that is not a move opens its panel, as a tap does.
     if ((e.key === "Enter" || e.key === " ") && e.target.matches?.("[data-card]") && !isMove(e.target) && entries.has(e.target.dataset.card)) {
       e.preventDefault();

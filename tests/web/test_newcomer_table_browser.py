@@ -174,16 +174,45 @@ def test_a_params_number_shows_in_its_tooltip(web_server, browser: Browser, game
         if not node.count():
             page.context.close()
             continue  # that component did not show: try another number
-        node.first.scroll_into_view_if_needed()
-        # force: a board may lay a move over the component (a Dschunke spot over its crate); the
-        # pointer then rests on the move, which carries the same card.
-        node.first.hover(force=True)
+        my_turn_or_end(page)  # the bots' replies drawn, so the board is still while we point
+        # By keyboard focus, which every card takes: a board may lay a move over the component (a
+        # Dschunke spot over its crate), so where a pointer lands is the board's business and is
+        # tested with hover above.
+        node.first.focus()
         page.locator("#card-tip").wait_for(state="visible", timeout=5000)
         text = page.inner_text("#card-tip")
         assert what in text and value in text, f"{game}: params {params} should show {what} {value}: {text!r}"
         page.context.close()
         return
     pytest.fail(f"{game}: none of the components whose numbers params change came on the board")
+
+
+def test_a_board_redrawn_under_the_pointer_shows_the_new_cards_tooltip(web_server, browser: Browser) -> None:
+    # Another seat's move redraws the board while the mouse rests on a card: the browser sends
+    # no new pointer event, so the page itself must show the tip of the card now under it (and
+    # hide it where no card is), or the tip lies about the card or vanishes.
+    page = table_page(browser, web_server.url, "dice-hospital", "en")
+    entries = catalogue(page)
+    by_id = {e["id"]: e for e in entries}
+    selector = next(iter(cards_by_kind(page, entries).values()))
+    card = page.locator(selector).first
+    first = card.get_attribute("data-card") or ""
+    other = next(e for e in entries if e["id"] != first and e["name"] != by_id[first]["name"])
+    card.scroll_into_view_if_needed()
+    card.hover()
+    tip = page.locator("#card-tip")
+    tip.wait_for(state="visible", timeout=5000)
+    assert by_id[first]["name"] in tip.inner_text()
+    # The redraw, as the board does it: the old elements go, and a moment later new ones come.
+    page.evaluate("() => { const board = document.querySelector('#board');"
+                  " window.__saved = [...board.childNodes]; board.replaceChildren(); }")
+    tip.wait_for(state="hidden", timeout=5000)
+    page.evaluate("([sel, id]) => { document.querySelector('#board').replaceChildren(...window.__saved);"
+                  " for (const n of document.querySelectorAll(sel)) n.dataset.card = id; }", [selector, other["id"]])
+    tip.wait_for(state="visible", timeout=5000)
+    assert other["name"] in tip.inner_text(), tip.inner_text()
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
 
 
 def names_of(page: Page) -> list[str]:
