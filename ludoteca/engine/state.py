@@ -275,8 +275,14 @@ class State:
                 self._fence, self._shared_by = len(self._actions), ()
             elif shared is not None and shared(self) != before:
                 self._shared_by = (*self._shared_by, len(self._actions) - 1)
-        if self.rng.draws != draws or any("to" in e or e["type"] in self.REVEALS for e in events):
+        if self.rng.draws != draws:
             self._sealed = len(self._actions)
+        else:
+            reveals = self.REVEALS
+            for event in events:  # a loop, not any(generator): this runs at every action of every game
+                if "to" in event or event["type"] in reveals:
+                    self._sealed = len(self._actions)
+                    break
         return events
 
     def undo_indices(self, seat: int) -> list[int]:

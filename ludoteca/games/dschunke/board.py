@@ -1,12 +1,15 @@
 """The table seen from above: where strips lie, how high, and which crate shows on top.
 
-Legality of a spot is pure geometry, so the set of legal spots is kept up to date
-incrementally: a placement can only change spots that touch the three cells it covered.
+Legality of a spot is pure geometry, so the legal spots are kept up to date incrementally: a
+placement can only change spots that touch the three cells it covered.  They are kept in the
+order they opened up (a dict, which a copy keeps and a replay of the same placements rebuilds),
+so the legal list has a deterministic order without sorting hundreds of spots per decision.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 Cell = tuple[int, int]
 Spot = tuple[int, int, str]          # top-left cell and axis "h" or "v"
@@ -32,6 +35,34 @@ def footprint(x: int, y: int, axis: str) -> tuple[Cell, Cell, Cell]:
     return (x, y), (x, y + 1), (x, y + 2)
 
 
+@lru_cache(maxsize=8192)  # a game's strips lie within some 40 x 40 cells: a few thousand footprints
+def _near(first: Cell, last: Cell) -> tuple[tuple, tuple, tuple]:
+    """What a strip laid from ``first`` to ``last`` can change, for ``_refresh_spots_near``.
+
+    The cells to look up; the overlapping spots, each with its three cells as places in that
+    list: along the strip's axis the five that
+    share a cell with it, across it three per cell.  And the cells around the strip, each with
+    the cells two either way and the three spots of each axis that hold it (west, middle, east;
+    north, middle, south)."""
+    (x0, y0), (x2, y2) = first, last
+    if y0 == y2:  # along h
+        spots = [(x, y0, "h") for x in range(x0 - 2, x2 + 1)]
+        spots += [(x, y, "v") for x in range(x0, x2 + 1) for y in range(y0 - 2, y0 + 1)]
+        around = [(x0 - 1, y0), (x2 + 1, y0), *((x, y0 + dy) for x in range(x0, x2 + 1) for dy in (-1, 1))]
+    else:
+        spots = [(x0, y, "v") for y in range(y0 - 2, y2 + 1)]
+        spots += [(x, y, "h") for y in range(y0, y2 + 1) for x in range(x0 - 2, x0 + 1)]
+        around = [(x0, y0 - 1), (x0, y2 + 1), *((x0 + dx, y) for y in range(y0, y2 + 1) for dx in (-1, 1))]
+    looked = sorted({cell for spot in spots for cell in footprint(*spot)})
+    where = {cell: i for i, cell in enumerate(looked)}
+    overlapping = tuple((spot, *(where[cell] for cell in footprint(*spot))) for spot in spots)
+    rows = tuple(((x, y), (x - 2, y), (x - 1, y), (x + 1, y), (x + 2, y),
+                  (x, y - 2), (x, y - 1), (x, y + 1), (x, y + 2),
+                  ((x - 2, y, "h"), (x - 1, y, "h"), (x, y, "h")), ((x, y - 2, "v"), (x, y - 1, "v"), (x, y, "v")))
+                 for x, y in around)
+    return tuple(looked), overlapping, rows
+
+
 def crates_in_order(strip: list[str], direction: str) -> list[str]:
     """The crates as they land on the footprint cells; W and N read the strip backwards."""
     return list(reversed(strip)) if direction in ("W", "N") else list(strip)
@@ -45,16 +76,18 @@ class Board:
     (bots ask for both), each kept until the next placement; they are never mutated, only
     replaced, so a copy shares them."""
 
-    __slots__ = ("top", "spots", "placements", "groups_cache", "crates_cache", "cells_cache", "frame_cache")
+    __slots__ = ("top", "spots", "placements", "shown", "groups_cache", "cells_cache", "frame_cache")
 
     def __init__(self) -> None:
         self.top: dict[Cell, tuple[int, int, str]] = {}
-        self.spots: set[Spot] = set()
+        #: the legal spots, in the order they opened up (values unused: a dict keeps order)
+        self.spots: dict[Spot, None] = {}
         self.placements = 0
+        #: how many of each crate show from above, kept up to date by ``place`` (Rat Hot reads
+        #: the rats at every turn's end; counting the whole deck each time cost more than a move)
+        self.shown: Counter[str] = Counter()
         #: scoring.groups() of this top view
         self.groups_cache: list | None = None
-        #: how many of each crate show from above
-        self.crates_cache: Counter[str] | None = None
         #: the top view sorted by cell: [(cell, (height, placement, crate)), ...]
         self.cells_cache: list[tuple[Cell, tuple[int, int, str]]] | None = None
         #: the grid drawn around the deck (a grid.Frame): what labels name cells by
@@ -73,17 +106,16 @@ class Board:
         other.top = self.top.copy()
         other.spots = self.spots.copy()
         other.placements = self.placements
+        other.shown = Counter()
+        dict.update(other.shown, self.shown)  # Counter.copy would run Counter.update in Python
         other.groups_cache = self.groups_cache
-        other.crates_cache = self.crates_cache
         other.cells_cache = self.cells_cache
         other.frame_cache = self.frame_cache
         return other
 
     def crates(self) -> Counter[str]:
-        """How many of each crate ("red rice", "empty", ...) show from above."""
-        if self.crates_cache is None:
-            self.crates_cache = Counter(entry[2] for entry in self.top.values())
-        return self.crates_cache
+        """How many of each crate ("red rice", "empty", ...) show from above (read only)."""
+        return self.shown
 
     def cells(self) -> list[tuple[Cell, tuple[int, int, str]]]:
         """The top view in cell order (x, then y): what views list."""
@@ -142,11 +174,16 @@ class Board:
 
     def place(self, index: int, x: int, y: int, axis: str, crates: list[str]) -> None:
         cells = footprint(x, y, axis)
+        top, shown = self.top, self.shown
         height = self.height(cells[0]) + 1
         for cell, crate in zip(cells, crates, strict=True):
-            self.top[cell] = (height, index, crate)
+            below = top.get(cell)
+            if below is not None:
+                shown[below[2]] -= 1
+            shown[crate] += 1
+            top[cell] = (height, index, crate)
         self.placements += 1
-        self.groups_cache = self.crates_cache = self.cells_cache = self.frame_cache = None
+        self.groups_cache = self.cells_cache = self.frame_cache = None
         self._refresh_spots_near(cells)
 
     def _refresh_spots_near(self, cells: tuple[Cell, ...]) -> None:
@@ -155,37 +192,38 @@ class Board:
         Spots overlapping the cells may turn legal or illegal.  Spots merely next to them can
         only gain a neighbour, which matters only to a spot on the bare table: one that holds a
         free cell next to the new strip touches it, so it is legal exactly when its three cells
-        are free (no call to :meth:`allows` needed)."""
-        spots, allows, top = self.spots, self.allows, self.top
-        overlapping: set[Spot] = set()
-        for cx, cy in cells:
-            for offset in range(3):
-                overlapping.add((cx - offset, cy, "h"))
-                overlapping.add((cx, cy - offset, "v"))
-        for spot in overlapping:
-            if allows(*spot):
-                spots.add(spot)
+        are free (no call to :meth:`allows` needed).  The cells and spots to look at depend on
+        the footprint alone, so ``_near`` works them out once per footprint."""
+        spots, top = self.spots, self.top
+        get = top.get
+        looked, overlapping, around = _near(cells[0], cells[2])
+        seen = [get(cell) for cell in looked]  # each cell once: spots share cells
+        for spot, first, second, third in overlapping:  # allows(), inlined for speed
+            a, b, c = seen[first], seen[second], seen[third]
+            if a is None or b is None or c is None:
+                # Partly on the new strip, so not on the bare table: legal only on strips.
+                spots.pop(spot, None)
+            elif a[0] == b[0] == c[0] and not (a[1] == b[1] == c[1]):
+                spots[spot] = None
             else:
-                spots.discard(spot)
-        for cx, cy in cells:  # the new cells are in ``top`` already
-            for dx, dy in NEIGHBOURS:
-                nx, ny = cx + dx, cy + dy
-                if (nx, ny) in top:
-                    continue
-                west1, east1 = (nx - 1, ny) not in top, (nx + 1, ny) not in top
-                if west1 and (nx - 2, ny) not in top:
-                    spots.add((nx - 2, ny, "h"))
-                if west1 and east1:
-                    spots.add((nx - 1, ny, "h"))
-                if east1 and (nx + 2, ny) not in top:
-                    spots.add((nx, ny, "h"))
-                north1, south1 = (nx, ny - 1) not in top, (nx, ny + 1) not in top
-                if north1 and (nx, ny - 2) not in top:
-                    spots.add((nx, ny - 2, "v"))
-                if north1 and south1:
-                    spots.add((nx, ny - 1, "v"))
-                if south1 and (nx, ny + 2) not in top:
-                    spots.add((nx, ny, "v"))
+                spots.pop(spot, None)
+        for cell, west2, west1, east1, east2, north2, north1, south1, south2, spots_h, spots_v in around:
+            if cell in top:
+                continue
+            free_w1, free_e1 = west1 not in top, east1 not in top
+            if free_w1 and west2 not in top:
+                spots[spots_h[0]] = None
+            if free_w1 and free_e1:
+                spots[spots_h[1]] = None
+            if free_e1 and east2 not in top:
+                spots[spots_h[2]] = None
+            free_n1, free_s1 = north1 not in top, south1 not in top
+            if free_n1 and north2 not in top:
+                spots[spots_v[0]] = None
+            if free_n1 and free_s1:
+                spots[spots_v[1]] = None
+            if free_s1 and south2 not in top:
+                spots[spots_v[2]] = None
 
     def __str__(self) -> str:
         """The top view as plain text: each cell shows its height and crate initials."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import NEIGHBOURS, Board, Cell
-from .content import COLOURS, EMPTY, GOODS, RAT, Content, crate_colour, crate_kind
+from .content import COLOURS, EMPTY, GOODS, RAT, Content, crate_colour
 
 RAT_SUFFIX = f" {RAT}"
 
@@ -90,10 +90,10 @@ def end_scores(board: Board, content: Content, rat_hot: bool = False) -> list[in
 def groups_touched(board: Board, content: Content, new_cells: Iterable[Cell]) -> list[tuple[str, int, int]]:
     """Rat Hot: every group of one good and one colour that holds a crate of the new strip
     (formed, enlarged or joined by it), as (crate, size, points), whoever's colour it is."""
-    scored, seen = [], set()
+    scored, seen, top = [], set(), board.top
     for cell in new_cells:
-        crate = board.top[cell][2]
-        if cell in seen or crate_kind(crate) not in GOODS:
+        crate = top[cell][2]
+        if cell in seen or crate == EMPTY or crate.endswith(RAT_SUFFIX):  # goods only
             continue
         group = group_of(board, cell)
         seen |= group

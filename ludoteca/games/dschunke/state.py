@@ -15,6 +15,7 @@ import random
 from typing import Any, ClassVar
 
 from ludoteca.engine import Action, Event, State
+from ludoteca.engine.actions import ActionList
 from ludoteca.engine.state import short
 
 from . import breakdown, encoding, labels, phases, prompts, scoring
@@ -126,14 +127,22 @@ class DschunkeState(State):
         return [{"type": "picked", "seat": seat, "tile": self.picked}]
 
     # ---- place: lay the strip on a legal spot ---------------------------------------------------
-    def place_actions(self, seat: int) -> list[Action]:
+    def place_actions(self, seat: int) -> ActionList:
+        """Every spot the strip may take, forward along each axis and then (unless the strip
+        reads the same both ways, when one direction per axis is enough) backward, spots in the
+        order they opened up (board.py); built lazily, since a strip fits some 400 ways and
+        most callers read one."""
         tile = self.to_place
         strip = self.strip(tile)  # type: ignore[arg-type]
-        spots = sorted(self.board.spots)
-        actions = [{"type": "place", "tile": tile, "x": x, "y": y, "dir": FORWARD[axis]} for x, y, axis in spots]
-        if strip[0] != strip[2]:  # a symmetric strip reads the same both ways: one direction per axis
-            actions += [{"type": "place", "tile": tile, "x": x, "y": y, "dir": BACKWARD[axis]} for x, y, axis in spots]
-        return actions
+        spots = list(self.board.spots)
+        count = len(spots)
+
+        def build(index: int) -> Action:
+            x, y, axis = spots[index % count]
+            return {"type": "place", "tile": tile, "x": x, "y": y,
+                    "dir": FORWARD[axis] if index < count else BACKWARD[axis]}
+
+        return ActionList(count if strip[0] == strip[2] else 2 * count, build)
 
     def lay_strip(self, seat: int, action: Action) -> list[Event]:
         tile, x, y, direction = action["tile"], action["x"], action["y"], action["dir"]
