@@ -12,6 +12,7 @@ the deck from above (``scoring.py``).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ludoteca.engine import Action, Event, State
@@ -35,6 +36,13 @@ PHASE_WITH_DRAWN = ("over", "place", "pick")
 OPENING_DRAW = {"one-strip": 1, "two-strips": 2}
 PICK_KEYS = frozenset({"type", "tile"})
 PLACE_KEYS = frozenset({"type", "tile", "x", "y", "dir"})
+
+
+@lru_cache(maxsize=64)
+def _start_board(start: tuple[str, ...]) -> Board:
+    """The table with the start strip alone (copied, never changed): short Rat Hot games spent
+    a tenth of their time laying it afresh."""
+    return Board.from_placements([(START_SPOT[0], START_SPOT[1], START_SPOT[2], list(start))])
 
 
 class DschunkeState(State):
@@ -95,7 +103,10 @@ class DschunkeState(State):
         options = self.options
         self.content = content_for(options["params"], options["rules"])
         self.rat_hot = options["rules"] == "rat-hot"
-        self.board = Board.from_placements([(x, y, d, self.strip(t)) for t, x, y, d in self.placed])
+        if self.placed == [[START_TILE, *START_SPOT]]:  # a new game: every one starts alike
+            self.board = _start_board(tuple(self.content.start)).copy()
+        else:
+            self.board = Board.from_placements([(x, y, d, self.strip(t)) for t, x, y, d in self.placed])
 
     # ---- named accessors (views, labels and encoders use these) ------------------------------
     def strip(self, tile: int) -> list[str]:
