@@ -35,32 +35,24 @@ def footprint(x: int, y: int, axis: str) -> tuple[Cell, Cell, Cell]:
     return (x, y), (x, y + 1), (x, y + 2)
 
 
-@lru_cache(maxsize=8192)  # a game's strips lie within some 40 x 40 cells: a few thousand footprints
-def _near(first: Cell, last: Cell) -> tuple[tuple, tuple, tuple]:
-    """What a strip laid from ``first`` to ``last`` can change, for ``_refresh_spots_near``.
-
-    The cells to look up; the overlapping spots, each with its three cells as places in that
-    list: along the strip's axis the five that
-    share a cell with it, across it three per cell.  And the cells around the strip, each with
-    the cells two either way and the three spots of each axis that hold it (west, middle, east;
-    north, middle, south)."""
+#: Random games lay strips on under 2,000 footprints; an entry holds about 4 KB (8 MB in all).
+@lru_cache(maxsize=2048)
+def _near(first: Cell, last: Cell) -> tuple[tuple, tuple]:
+    """The spots overlapping a strip laid from ``first`` to ``last``, for
+    ``_refresh_spots_near``: the cells to look up, and each spot with its three cells as places
+    in that list (along the strip's axis the five spots that share a cell with it, across it
+    three per cell).  Spots share cells, so each is looked up once."""
     (x0, y0), (x2, y2) = first, last
     if y0 == y2:  # along h
         spots = [(x, y0, "h") for x in range(x0 - 2, x2 + 1)]
         spots += [(x, y, "v") for x in range(x0, x2 + 1) for y in range(y0 - 2, y0 + 1)]
-        around = [(x0 - 1, y0), (x2 + 1, y0), *((x, y0 + dy) for x in range(x0, x2 + 1) for dy in (-1, 1))]
     else:
         spots = [(x0, y, "v") for y in range(y0 - 2, y2 + 1)]
         spots += [(x, y, "h") for y in range(y0, y2 + 1) for x in range(x0 - 2, x0 + 1)]
-        around = [(x0, y0 - 1), (x0, y2 + 1), *((x0 + dx, y) for y in range(y0, y2 + 1) for dx in (-1, 1))]
     looked = sorted({cell for spot in spots for cell in footprint(*spot)})
     where = {cell: i for i, cell in enumerate(looked)}
     overlapping = tuple((spot, *(where[cell] for cell in footprint(*spot))) for spot in spots)
-    rows = tuple(((x, y), (x - 2, y), (x - 1, y), (x + 1, y), (x + 2, y),
-                  (x, y - 2), (x, y - 1), (x, y + 1), (x, y + 2),
-                  ((x - 2, y, "h"), (x - 1, y, "h"), (x, y, "h")), ((x, y - 2, "v"), (x, y - 1, "v"), (x, y, "v")))
-                 for x, y in around)
-    return tuple(looked), overlapping, rows
+    return tuple(looked), overlapping
 
 
 def crates_in_order(strip: list[str], direction: str) -> list[str]:
@@ -192,11 +184,11 @@ class Board:
         Spots overlapping the cells may turn legal or illegal.  Spots merely next to them can
         only gain a neighbour, which matters only to a spot on the bare table: one that holds a
         free cell next to the new strip touches it, so it is legal exactly when its three cells
-        are free (no call to :meth:`allows` needed).  The cells and spots to look at depend on
-        the footprint alone, so ``_near`` works them out once per footprint."""
+        are free (no call to :meth:`allows` needed).  The overlapping spots depend on the
+        footprint alone, so ``_near`` works them out once per footprint."""
         spots, top = self.spots, self.top
         get = top.get
-        looked, overlapping, around = _near(cells[0], cells[2])
+        looked, overlapping = _near(cells[0], cells[2])
         seen = [get(cell) for cell in looked]  # each cell once: spots share cells
         for spot, first, second, third in overlapping:  # allows(), inlined for speed
             a, b, c = seen[first], seen[second], seen[third]
@@ -207,23 +199,25 @@ class Board:
                 spots[spot] = None
             else:
                 spots.pop(spot, None)
-        for cell, west2, west1, east1, east2, north2, north1, south1, south2, spots_h, spots_v in around:
-            if cell in top:
-                continue
-            free_w1, free_e1 = west1 not in top, east1 not in top
-            if free_w1 and west2 not in top:
-                spots[spots_h[0]] = None
-            if free_w1 and free_e1:
-                spots[spots_h[1]] = None
-            if free_e1 and east2 not in top:
-                spots[spots_h[2]] = None
-            free_n1, free_s1 = north1 not in top, south1 not in top
-            if free_n1 and north2 not in top:
-                spots[spots_v[0]] = None
-            if free_n1 and free_s1:
-                spots[spots_v[1]] = None
-            if free_s1 and south2 not in top:
-                spots[spots_v[2]] = None
+        for cx, cy in cells:  # the new cells are in ``top`` already
+            for dx, dy in NEIGHBOURS:
+                nx, ny = cx + dx, cy + dy
+                if (nx, ny) in top:
+                    continue
+                west1, east1 = (nx - 1, ny) not in top, (nx + 1, ny) not in top
+                if west1 and (nx - 2, ny) not in top:
+                    spots[(nx - 2, ny, "h")] = None
+                if west1 and east1:
+                    spots[(nx - 1, ny, "h")] = None
+                if east1 and (nx + 2, ny) not in top:
+                    spots[(nx, ny, "h")] = None
+                north1, south1 = (nx, ny - 1) not in top, (nx, ny + 1) not in top
+                if north1 and (nx, ny - 2) not in top:
+                    spots[(nx, ny - 2, "v")] = None
+                if north1 and south1:
+                    spots[(nx, ny - 1, "v")] = None
+                if south1 and (nx, ny + 2) not in top:
+                    spots[(nx, ny, "v")] = None
 
     def __str__(self) -> str:
         """The top view as plain text: each cell shows its height and crate initials."""
