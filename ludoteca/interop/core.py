@@ -14,7 +14,7 @@ the interfaces fail early and clearly instead of half working.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -67,6 +67,11 @@ class GameNumbers:
     def action(self, state: State, number: int) -> dict[str, Any]:
         return state.index_action(number)
 
+    def numbers_of(self, state: State, legal: Sequence[dict[str, Any]]) -> list[int]:
+        """The number of each action of ``legal`` (the state's legal list), in its order; a
+        numbering may number a whole list faster than action by action."""
+        return [self.index(state, action) for action in legal]
+
 
 def numberings(game: Game) -> dict[str, type]:
     """Every action numbering ``game`` offers, by name: ``full`` (its own) and its extras."""
@@ -107,39 +112,48 @@ class Adapter:
         #: (a game's ``observation_planes``; Dschunke's 12 x 41 x 41), else None.
         self.planes: tuple[int, int, int] | None = (tuple(int(n) for n in planes(self.players, self.options))
                                                     if callable(planes) else None)
-        self._legal: tuple[State, int, int, dict[int, dict]] | None = None
+        self._legal: tuple[State, int, int, dict[int, int], Sequence[dict[str, Any]]] | None = None
 
     def new_state(self, seed: int | None = None) -> State:
         return self.game.new(self.players, seed=seed, options=self.options)
 
     # ---- actions ---------------------------------------------------------------------------
-    def legal_map(self, state: State, seat: int) -> dict[int, dict[str, Any]]:
-        """Action number -> action, for every action ``seat`` may take now (cached per position)."""
+    def numbered(self, state: State, seat: int) -> tuple[dict[int, int], Sequence[dict[str, Any]]]:
+        """Action number -> place in the legal list, and that list, for ``seat`` now (cached
+        per position).  The numbering numbers the whole list at once (``numbers_of``), so a
+        game whose legal list is built lazily (Dschunke's placements) builds no action here."""
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
-            return cached[3]
-        mapping: dict[int, dict[str, Any]] = {}
-        numbers = self.numbers
-        for action in state.legal_actions(seat, copy=False):
-            index = numbers.index(state, action)
-            if not 0 <= index < self.num_actions:
-                raise RuntimeError(f"{self.game.id}: action {action} has number {index}, outside "
-                                   f"0..{self.num_actions - 1} (num_distinct_actions)")
-            if index in mapping:
-                if index in numbers.shared:
-                    continue  # a number for several actions plays the first
-                raise RuntimeError(f"{self.game.id}: action number {index} is given to both "
-                                   f"{mapping[index]} and {action}")
-            mapping[index] = action
-        self._legal = (state, state.version, seat, mapping)
-        return mapping
+            return cached[3], cached[4]
+        legal = state.legal_actions(seat, copy=False)
+        numbers = self.numbers.numbers_of(state, legal)
+        places = dict(zip(numbers, range(len(numbers)), strict=True))
+        if numbers and (min(numbers) < 0 or max(numbers) >= self.num_actions):
+            bad = next(i for i, n in enumerate(numbers) if not 0 <= n < self.num_actions)
+            raise RuntimeError(f"{self.game.id}: action {legal[bad]} has number {numbers[bad]}, outside "
+                               f"0..{self.num_actions - 1} (num_distinct_actions)")
+        if len(places) != len(numbers):  # a number used twice: shared ones play the first
+            places = {}
+            for place, number in enumerate(numbers):
+                if number not in places:
+                    places[number] = place
+                elif number not in self.numbers.shared:
+                    raise RuntimeError(f"{self.game.id}: action number {number} is given to both "
+                                       f"{legal[places[number]]} and {legal[place]}")
+        self._legal = (state, state.version, seat, places, legal)
+        return places, legal
+
+    def legal_map(self, state: State, seat: int) -> dict[int, dict[str, Any]]:
+        """Action number -> action, for every action ``seat`` may take now."""
+        places, legal = self.numbered(state, seat)
+        return {number: legal[place] for number, place in places.items()}
 
     def legal_mask(self, state: State, seat: int) -> np.ndarray:
         """int8 vector of ``num_actions``: 1 where the action number is legal for ``seat`` now."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        legal = self.legal_map(state, seat)
-        if legal:
-            mask[np.fromiter(legal, dtype=np.int64, count=len(legal))] = 1
+        places, _legal = self.numbered(state, seat)
+        if places:
+            mask[np.fromiter(places, dtype=np.int64, count=len(places))] = 1
         return mask
 
     def decode(self, state: State, seat: int, index: Any) -> dict[str, Any]:
@@ -157,7 +171,8 @@ class Adapter:
             raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}") from None
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
-            action = cached[3].get(number)
+            place = cached[3].get(number)
+            action = None if place is None else cached[4][place]
         else:
             try:
                 action = self.numbers.action(state, number)
@@ -170,7 +185,7 @@ class Adapter:
         if action is None:
             raise ludoteca.IllegalAction(
                 f"action number {number} is not legal for seat {seat} now "
-                f"({len(self.legal_map(state, seat))} legal; use the action mask)")
+                f"({len(self.numbered(state, seat)[0])} legal; use the action mask)")
         return action
 
     # ---- observations ------------------------------------------------------------------------

@@ -136,3 +136,28 @@ def test_far_out_spots_share_the_outside_number_which_plays_the_first_of_them(ru
                 else rng.choice(legal))
         state.apply(seat, pick)
     assert outside_seen > (5 if rules == "dschunke" else 0)  # Rat Hot games may stop early at 3 rats
+
+
+@pytest.mark.parametrize("rules", ["dschunke", "rat-hot"])
+def test_numbering_a_whole_legal_list_gives_each_actions_own_number(rules):
+    """``numbers_of`` numbers the lazy placement list straight from its spots; at every
+    decision of seeded random games, and of games driven far out of the window, it gives what
+    numbering each action one by one gives, in the legal list's order."""
+    from ludoteca.interop import Adapter
+
+    numbers = Adapter("dschunke", options={"rules": rules}).numbers
+    checked = outside = 0
+    for seed in range(6):
+        state = GAME.new(2, seed=seed, options={"rules": rules})
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat, copy=False)
+            one_by_one = [numbers.index(state, action) for action in legal]
+            assert numbers.numbers_of(state, legal) == one_by_one
+            checked += len(one_by_one)
+            outside += one_by_one.count(numbers.outside)
+            places = [a for a in legal if a["type"] == "place"]
+            far = seed % 2 and places  # odd seeds lay the farthest strip, to leave the window
+            state.apply(seat, max(places, key=lambda a: abs(a["x"]) + abs(a["y"])) if far else rng.choice(list(legal)))
+    assert checked > 5000 and outside > 0

@@ -37,18 +37,24 @@ colour, "theirs" the other colour:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import isqrt
 from typing import Any
 
 import numpy as np
 
 from .content import EMPTY, GOODS, RAT
+from .placements import Placements
 
 DIR_ORDER = ("E", "W", "S", "N")
 DIR_NUMBER = {d: i for i, d in enumerate(DIR_ORDER)}
 WINDOW = 20
 SIDE = 2 * WINDOW + 1
 AREA = SIDE * SIDE
+#: Each spot of the window -> its compact number less the strip count, read forward (E or S;
+#: backward, W or N, is one more): what ``CompactActions.numbers_of`` looks up per legal spot.
+WINDOW_SPOTS = {(x, y, axis): 4 * ((y + WINDOW) * SIDE + x + WINDOW) + DIR_NUMBER["E" if axis == "h" else "S"]
+                for y in range(-WINDOW, WINDOW + 1) for x in range(-WINDOW, WINDOW + 1) for axis in ("h", "v")}
 KINDS = (*GOODS, RAT)                      # rice, vegetables, spice, fish, rat
 CHANNELS = 2 + 2 * len(KINDS)              # height, empty, mine x5, theirs x5
 CRATE_CLASSES = 1 + 2 * len(KINDS)         # empty, mine x5, theirs x5
@@ -238,6 +244,18 @@ class CompactActions:
         if abs(x) > WINDOW or abs(y) > WINDOW:
             return self.outside
         return self.strips + 4 * ((y + WINDOW) * SIDE + x + WINDOW) + direction
+
+    def numbers_of(self, state: Any, legal: Sequence[dict[str, Any]]) -> list[int]:
+        """The number of each action of ``legal`` (the state's legal list), in its order: for
+        the placements straight from their spots, with no action built (``index`` per action
+        was most of an env step)."""
+        if not isinstance(legal, Placements):
+            return [self.index(state, action) for action in legal]
+        strips, outside, get = self.strips, self.outside, WINDOW_SPOTS.get
+        forward = [outside if base is None else strips + base for base in map(get, legal.spots)]
+        if not legal.both_ways:
+            return forward
+        return forward + [number if number == outside else number + 1 for number in forward]
 
     def action(self, state: Any, number: int) -> dict[str, Any]:
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < self.size:

@@ -16,20 +16,18 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ludoteca.engine import Action, Event, State
-from ludoteca.engine.actions import ActionList
 from ludoteca.engine.state import short
 
 from . import breakdown, encoding, labels, phases, prompts, scoring
-from .board import AXIS_OF, DIRS, Board, crates_in_order, footprint
+from .board import AXIS_OF, Board, crates_in_order, footprint
 from .content import COLOURS, Content, content_for, crate_colour, crate_kind
 from .grid import Frame
+from .placements import FORWARD, Placements
 from .view import view
 
 #: The start strip lies across (-1, 0), (0, 0), (1, 0): its middle crate, marked "S", is (0, 0).
 START_SPOT = (-1, 0, "E")
 START_TILE = -1
-FORWARD = {axis: dirs[0] for axis, dirs in DIRS.items()}
-BACKWARD = {axis: dirs[1] for axis, dirs in DIRS.items()}
 #: The phase a turn starts in, by how many strips were drawn (none left: the game is over).
 PHASE_WITH_DRAWN = ("over", "place", "pick")
 #: How many strips red draws to open the game, by the ``opening`` option.
@@ -138,22 +136,14 @@ class DschunkeState(State):
         return [{"type": "picked", "seat": seat, "tile": self.picked}]
 
     # ---- place: lay the strip on a legal spot ---------------------------------------------------
-    def place_actions(self, seat: int) -> ActionList:
+    def place_actions(self, seat: int) -> Placements:
         """Every spot the strip may take, forward along each axis and then (unless the strip
         reads the same both ways, when one direction per axis is enough) backward, spots in the
         order they opened up (board.py); built lazily, since a strip fits some 400 ways and
         most callers read one."""
         tile = self.to_place
         strip = self.strip(tile)  # type: ignore[arg-type]
-        spots = list(self.board.spots)
-        count = len(spots)
-
-        def build(index: int) -> Action:
-            x, y, axis = spots[index % count]
-            return {"type": "place", "tile": tile, "x": x, "y": y,
-                    "dir": FORWARD[axis] if index < count else BACKWARD[axis]}
-
-        return ActionList(count if strip[0] == strip[2] else 2 * count, build)
+        return Placements(tile, list(self.board.spots), both_ways=strip[0] != strip[2])
 
     def lay_strip(self, seat: int, action: Action) -> list[Event]:
         tile, x, y, direction = action["tile"], action["x"], action["y"], action["dir"]
