@@ -4,8 +4,11 @@
     .venv/bin/python benchmarks/interop_speed.py dschunke --episodes 50
     .venv/bin/python benchmarks/interop_speed.py dschunke --actions full   # its full numbering
 
-Three loops per game, one core, the same seeds:
-* native: ``legal_actions`` + ``random.choice`` + ``apply`` for the seat to act;
+Four loops per game, one core, the same seeds:
+* native: ``legal_actions`` + ``random.choice`` + ``apply`` for the seat to act (an action
+  from outside: judged, the legal list copied);
+* trusted: the engine's fast path, the one the envs and bots take (``legal_actions(copy=False)``
+  + ``apply_trusted``): the "engine" issue 20's "within 2x" compares with;
 * pettingzoo: the AEC loop an agent runs: ``last()`` (observation encoded from the view and
   the action mask), a uniformly random legal number from the mask, ``step``;
 * pettingzoo, no obs: the same with ``last(observe=False)`` and the mask alone, which shows
@@ -25,7 +28,7 @@ from ludoteca.interop import missing_interop
 from ludoteca.interop.pettingzoo import env as make_env
 
 
-def native(game_id: str, players: int, episodes: int) -> tuple[int, float]:
+def native(game_id: str, players: int, episodes: int, trusted: bool = False) -> tuple[int, float]:
     game = ludoteca.game(game_id)
     actions, start = 0, time.perf_counter()
     for seed in range(episodes):
@@ -33,7 +36,10 @@ def native(game_id: str, players: int, episodes: int) -> tuple[int, float]:
         rng = random.Random(seed)
         while not state.is_over:
             seat = min(state.to_move)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if trusted:
+                state.apply_trusted(seat, rng.choice(state.legal_actions(seat, copy=False)))
+            else:
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
             actions += 1
     return actions, time.perf_counter() - start
 
@@ -68,16 +74,19 @@ def main() -> None:
                         help="the action numbering (default: each game's; e.g. 'full' for Dschunke's full one)")
     args = parser.parse_args()
     games = args.games or [g for g in ludoteca.games() if not missing_interop(ludoteca.game(g))]
-    print(f"{'game':<14} {'players':>7} {'native a/s':>11} {'pettingzoo a/s':>15} {'no-obs a/s':>11} "
-          f"{'slowdown':>9}")
+    print(f"{'game':<14} {'players':>7} {'native a/s':>11} {'trusted a/s':>12} {'pettingzoo a/s':>15} "
+          f"{'no-obs a/s':>11} {'vs native':>10} {'vs trusted':>11}")
     for game_id in games:
         game = ludoteca.game(game_id)
         players = max(game.min_players, min(2, game.max_players))
         n_actions, n_time = native(game_id, players, args.episodes)
+        t_actions, t_time = native(game_id, players, args.episodes, trusted=True)
         p_actions, p_time = pettingzoo(game_id, players, args.episodes, True, args.actions)
         q_actions, q_time = pettingzoo(game_id, players, args.episodes, False, args.actions)
-        nat, pz, no_obs = n_actions / n_time, p_actions / p_time, q_actions / q_time
-        print(f"{game_id:<14} {players:>7} {nat:>11.0f} {pz:>15.0f} {no_obs:>11.0f} {nat / pz:>8.1f}x")
+        nat, fast = n_actions / n_time, t_actions / t_time
+        pz, no_obs = p_actions / p_time, q_actions / q_time
+        print(f"{game_id:<14} {players:>7} {nat:>11.0f} {fast:>12.0f} {pz:>15.0f} {no_obs:>11.0f} "
+              f"{nat / pz:>9.1f}x {fast / pz:>10.1f}x")
 
 
 if __name__ == "__main__":
