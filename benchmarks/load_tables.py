@@ -54,6 +54,7 @@ class Stats:
         self.errors: dict[str, int] = {}
         self.bot_moves = 0  # moves at the all-bot tables during the timed run
         self.bot_cpu = 0.0  # CPU seconds of the server's bot workers during the timed run
+        self.rss_before = self.rss_seated = self.rss_after = 0.0  # the server's memory, MiB
 
 
 async def new_guest(http: httpx.AsyncClient) -> dict[str, str]:
@@ -62,6 +63,14 @@ async def new_guest(http: httpx.AsyncClient) -> dict[str, str]:
     jar = {cookie.name: cookie.value for cookie in me.cookies.jar}
     return {"Cookie": "; ".join(f"{name}={value}" for name, value in jar.items()),
             "X-CSRF-Token": jar.get("ludoteca_csrf", "")}
+
+
+def rss_mib(pid: int) -> float:
+    """The process's resident memory (VmRSS), MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def children(pid: int) -> list[int]:
@@ -81,6 +90,8 @@ async def play_table(http: httpx.AsyncClient, ws_url: str, game: str, think: flo
     async with websockets.connect(ws_url, additional_headers=socket_headers, max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "join", "table": table_id}))
         message = json.loads(await ws.recv())
+        while message["type"] != "state":  # the table's catalogue comes first
+            message = json.loads(await ws.recv())
         ready.set()
         await go.wait()
         seen, sent_at, acted = message["version"], {}, -1
@@ -136,6 +147,7 @@ async def run(args: argparse.Namespace, base: str, ws_url: str, server_pid: int)
     go, stop_at = asyncio.Event(), [float("inf")]
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        stats.rss_before = rss_mib(server_pid)
         bot_tables: list[str] = []
         if args.bot_tables:
             owner = await new_guest(http)
@@ -153,6 +165,7 @@ async def run(args: argparse.Namespace, base: str, ws_url: str, server_pid: int)
         await asyncio.wait(waiting, timeout=120)
         for w in waiting:
             w.cancel()
+        stats.rss_seated = rss_mib(server_pid)
         bots_before = await bot_versions(http, bot_tables) if bot_tables else 0
         workers = children(server_pid)
         workers_cpu = sum(cpu_seconds(w) for w in workers)
@@ -161,6 +174,7 @@ async def run(args: argparse.Namespace, base: str, ws_url: str, server_pid: int)
         go.set()
         results = await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.monotonic() - started
+        stats.rss_after = rss_mib(server_pid)
         if bot_tables:
             stats.bot_moves = await bot_versions(http, bot_tables) - bots_before
             stats.bot_cpu = sum(cpu_seconds(w) for w in children(server_pid) if w in workers) - workers_cpu
@@ -237,6 +251,9 @@ def main() -> None:
         "bot_tables": args.bot_tables, "bot_level": args.bot_level if args.bot_tables else None,
         "bot_game": args.bot_game if args.bot_tables else None, "bot_moves": stats.bot_moves,
         "bot_worker_cpu_s": round(stats.bot_cpu, 1),
+        "server_rss_mib": {"before": round(stats.rss_before, 1), "seated": round(stats.rss_seated, 1),
+                           "after": round(stats.rss_after, 1)},
+        "kib_per_table": round(1024 * (max(stats.rss_seated, stats.rss_after) - stats.rss_before) / args.tables, 1),
     }
     print(f"{args.tables} live tables of {args.game} for {elapsed:.1f} s on one server process")
     print(f"  moves: {stats.moves} ({figures['moves_per_s']}/s), games finished: {stats.games}, "
@@ -245,6 +262,9 @@ def main() -> None:
     if lat:
         print(f"  move-to-broadcast latency over {len(lat)} client moves: p50 {figures['p50_ms']} ms, "
               f"p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms (target p95 <= 50 ms)")
+    print(f"  server memory: {stats.rss_before:.0f} MiB before the tables, {stats.rss_seated:.0f} MiB with every "
+          f"table seated, {stats.rss_after:.0f} MiB at the end: {figures['kib_per_table']} KiB per live table "
+          f"(target <= 1,024)")
     if args.bot_tables:
         print(f"  meanwhile {args.bot_tables} all-{args.bot_level} {args.bot_game} tables made {stats.bot_moves} "
               f"moves; the bot workers used {stats.bot_cpu:.1f} CPU s")

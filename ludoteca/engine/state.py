@@ -365,6 +365,17 @@ class State:
         """An action's label in words; ``names`` are the seats' names, as the table shows them."""
         return self._with_names(names, self._describe, action, check_lang(lang))
 
+    def describe_all(self, actions: Iterable[Action], lang: str = "en",
+                     names: Iterable[str] | None = None) -> list[str]:
+        """The labels of many actions of this position at once (a table labels its whole legal
+        list at every move): the same words as ``describe`` one by one."""
+        return self._with_names(names, self._describe_all, list(actions), check_lang(lang))
+
+    def _describe_all(self, actions: list[Action], lang: str) -> list[str]:
+        """A game with long legal lists may share the work between their labels (Dschunke
+        names some 400 placements per decision); default: one ``_describe`` each."""
+        return [self._describe(action, lang) for action in actions]
+
     def describe_event(self, event: Event, lang: str = "en", names: Iterable[str] | None = None) -> str:
         """A log line for ``event`` in the past tense; games with richer logs override ``_describe_event``."""
         return self._with_names(names, self._describe_event, event, check_lang(lang))

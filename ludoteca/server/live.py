@@ -627,7 +627,9 @@ class TableManager:
         if payload is None:
             legal, asked = [], ""
             if seat is not None and table.status == "playing" and seat in state.to_move:
-                legal = [{"action": a, "label": label_action(state, a, lang, names)} for a in state.legal_actions(seat)]
+                actions = state.legal_actions(seat)
+                labels = table_words.label_actions(state, actions, lang, names)
+                legal = [{"action": a, "label": label} for a, label in zip(actions, labels, strict=True)]
                 asked = table_words.prompt(state, seat, lang, names)
             payload = (json.dumps(state.view(seat)), json.dumps(legal), json.dumps(asked))
             table.cache[key] = payload

@@ -75,6 +75,20 @@ def label_action(state: State, action: dict[str, Any], lang: str, names: Sequenc
         return json.dumps(action)
 
 
+def label_actions(state: State, actions: Sequence[dict[str, Any]], lang: str,
+                  names: Sequence[str] | None = None) -> list[str]:
+    """The labels of a whole legal list, in one call to the game (``describe_all``); should
+    that fail, each action on its own, so one label bug hides no legal move."""
+    try:
+        labels = state.describe_all(actions, lang, names)
+        if len(labels) == len(actions):
+            return labels
+        raise ValueError(f"describe_all gave {len(labels)} labels for {len(actions)} actions")
+    except Exception as exc:
+        _failed(state, "the labels of the legal actions", exc)
+        return [label_action(state, action, lang, names) for action in actions]
+
+
 def label_event(state: State, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
     try:
         return state.describe_event(event, lang, names)

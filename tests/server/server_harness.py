@@ -116,13 +116,19 @@ class Guest:
 def receive(ws: ClientConnection, kind: str | None = None, timeout: float = 10, **match: Any) -> dict:
     """The next message of ``kind`` whose fields equal ``match`` (others are skipped)."""
     deadline = time.monotonic() + timeout
+    skipped: list[str] = []  # what came instead, for the failure message (an error, say)
     while True:
         left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError(f"no {kind} message matching {match}")
-        message = json.loads(ws.recv(timeout=left))
+        try:
+            if left <= 0:
+                raise TimeoutError
+            message = json.loads(ws.recv(timeout=left))
+        except TimeoutError:
+            raise TimeoutError(f"no {kind} message matching {match} within {timeout} s; "
+                               f"skipped meanwhile: {skipped[-5:]}") from None
         if (kind is None or message["type"] == kind) and all(message.get(k) == v for k, v in match.items()):
             return message
+        skipped.append(str({k: message.get(k) for k in ("type", "table", "seat", "version", "code", "message")})[:300])
 
 
 def send(ws: ClientConnection, **message: Any) -> None:

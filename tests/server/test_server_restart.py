@@ -9,7 +9,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from server_harness import Guest, Server, join, play_turns, receive, send
+from server_harness import UNTHROTTLED, Guest, Server, join, play_turns, receive, send
 
 
 def stored_actions(data_dir: Path, table_id: str) -> list[list]:
@@ -19,7 +19,9 @@ def stored_actions(data_dir: Path, table_id: str) -> list[list]:
 
 
 def test_sigkill_mid_game_then_every_table_resumes(tmp_path: Path) -> None:
-    server = Server(tmp_path, bot_delay=0.05).start()
+    # Unthrottled: the test plays whole games at machine speed on one guest, far past the 20
+    # messages a second a person is allowed (the limits have tests of their own).
+    server = Server(tmp_path, env=UNTHROTTLED, bot_delay=0.05).start()
     try:
         host, friend = Guest(server), Guest(server)
         duel = host.create(seats=[{"kind": "me"}, {"kind": "open"}])

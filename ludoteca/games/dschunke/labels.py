@@ -185,6 +185,34 @@ def describe_action(action: dict[str, Any], lang: str, crates: list[str], frame:
                 **spot_words(crates, action["x"], action["y"], action["dir"], height, frame, lang))
 
 
+def describe_placements(actions: list[dict[str, Any]], lang: str, crates: list[str], frame: Frame,
+                        height: Callable[[tuple[int, int]], int]) -> list[str]:
+    """``describe_action`` for many placements of one strip (a whole legal list): the same
+    words, with what they share (the strip read each way, the words for each axis and level,
+    each cell's grid reference) worked out once.  ``height(cell)`` is how high the deck stands
+    there (0: the bare table), so a strip laid from that cell rests one level above."""
+    entry = CATALOGUE["place"]
+    template = entry.get(lang) or entry["en"]
+    strips = {d: strip_label(crates_in_order(crates, d), lang) for d in AXIS_OF}
+    lies = {"h": text(CATALOGUE, "across", lang), "v": text(CATALOGUE, "upright", lang)}
+    levels: dict[int, str] = {}
+    cells: dict[tuple[int, int], str] = {}
+    labels = []
+    for action in actions:
+        x, y, direction = action["x"], action["y"], action["dir"]
+        axis = AXIS_OF[direction]
+        last = (x + 2, y) if axis == "h" else (x, y + 2)
+        level = height((x, y)) + 1
+        if level not in levels:
+            levels[level] = (text(CATALOGUE, "on_table", lang) if level <= 1
+                             else text(CATALOGUE, "on_level", lang, n=level))
+        first_name = cells.get((x, y)) or cells.setdefault((x, y), frame.name(x, y))
+        last_name = cells.get(last) or cells.setdefault(last, frame.name(*last))
+        labels.append(template.format(strip=strips[direction], lie=lies[axis], first=first_name,
+                                      last=last_name, level=levels[level]))
+    return labels
+
+
 def describe_event(event: dict[str, Any], lang: str, strip: Callable[[int], list[str]],
                    who: Callable[[int], str], frame: Frame) -> str:
     """A log line, in the past tense; ``strip(tile)`` gives a strip's crates as printed,

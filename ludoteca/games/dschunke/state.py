@@ -332,6 +332,14 @@ class DschunkeState(State):
         height = self.board.height(footprint(x, y, axis)[0]) + 1
         return labels.describe_action(action, lang, crates, self.frame(), height=height)
 
+    def _describe_all(self, actions: list[Action], lang: str) -> list[str]:
+        """A whole list of placements of the strip to place now shares its words
+        (``labels.describe_placements``); anything else is labelled one by one."""
+        tile = self.to_place
+        if tile is None or not all(a["type"] == "place" and a["tile"] == tile for a in actions):
+            return [self._describe(action, lang) for action in actions]
+        return labels.describe_placements(actions, lang, self.strip(tile), self.frame(), self.board.height)
+
     def _describe_event(self, event: Event, lang: str) -> str:
         return labels.describe_event(event, lang, self.strip, lambda seat: self.who(seat, lang), self.frame())
 

@@ -222,3 +222,25 @@ def test_labels_name_strips_by_their_crates_and_spots_in_words():
     assert start.describe_event(events[0]) == f"Player 1 (Red) laid {crates} {where}"
     assert start.describe_event(events[0], names=("Ana", "Bruno")) == f"Ana (Red) laid {crates} {where}"
     assert start.describe_event(events[1]).startswith("Player 2 (Green) drew ")
+
+
+@pytest.mark.parametrize("rules", ["dschunke", "rat-hot"])
+def test_a_whole_legal_list_labelled_at_once_reads_as_each_label_alone(rules):
+    """The table labels the whole legal list in one call (``describe_all``, which shares the
+    words of one strip's placements); at every decision of seeded games, in every language and
+    with the table's names, it gives exactly what ``describe`` gives action by action."""
+    checked = 0
+    for seed in range(3):
+        state = GAME.new(2, seed=seed, options={"rules": rules})
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            for lang in ("en", "es", "fr"):
+                assert state.describe_all(legal, lang, ["Ana", "Ben"]) == [
+                    state.describe(action, lang, ["Ana", "Ben"]) for action in legal]
+            checked += len(legal)
+            state.apply(seat, rng.choice(legal))
+    assert checked > 3000
+    mixed = [*legal, {"type": "pick", "tile": 0}] if (legal := GAME.new(2, seed=1).legal_actions(0)) else []
+    assert GAME.new(2, seed=1).describe_all(mixed, "en")[-1].endswith(" first")  # a pick among them: one by one
