@@ -172,7 +172,7 @@ class LudotecaSpielState(pyspiel.State):
         state = self.ludoteca_state
         if state.is_over or player != Adapter.seat_to_act(state):
             return []
-        return sorted(self.get_game().adapter.legal_map(state, player))
+        return sorted(self.get_game().adapter.numbered(state, player)[0])  # numbers only: no action built
 
     def _apply_action(self, action: int) -> None:
         state = self.ludoteca_state
@@ -184,7 +184,8 @@ class LudotecaSpielState(pyspiel.State):
         adapter = self.get_game().adapter
         chosen = None
         if player >= 0 and not state.is_over and player == Adapter.seat_to_act(state):
-            chosen = adapter.legal_map(state, player).get(action)
+            places, legal = adapter.numbered(state, player)
+            chosen = legal[places[action]] if action in places else None
         if chosen is None:
             try:
                 chosen = adapter.numbers.action(state, action)
