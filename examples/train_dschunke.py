@@ -3,15 +3,26 @@ measure it.
 
     pip install -e '.[rl,train]'                     # torch, stable-baselines3, sb3-contrib
     python examples/train_dschunke.py                # 25 CPU-minutes, then 400 games
-    python examples/train_dschunke.py --cpu-minutes 2 --games 40    # a quick look
+    python examples/train_dschunke.py --cpu-minutes 1 --games 20    # a quick look
+    python examples/train_dschunke.py --policy mlp   # the first attempt, a perceptron
 
 What it does, and why:
 * The env is Ludoteca's single-agent Gymnasium env with Dschunke's compact action numbers
-  (6 767, the default; docs/interop.md, "Dschunke's layout"): the policy's output layer has one
-  unit per spot of the board it sees.
+  (6 767, the default; docs/interop.md, "Dschunke's layout"): one number per spot of the 41 x 41
+  board window the observation shows, and direction.
+* ``--policy fcn`` (default, ``examples/dschunke_policy.py``): a fully convolutional policy
+  that scores every spot with the same small convolutions, so what it learns at one spot holds
+  at all of them.  ``--policy mlp``: SB3's perceptron over the flat 20 394 numbers with a dense
+  6 767-unit output layer; it learned nothing in 25 CPU-minutes (docs/interop.md).
+* Before training it checks, over a few random games, that every legal placement number
+  decodes (``cell, d = divmod(n - 42, 4)``, ``row, col = divmod(cell, 41)``) to a strip that
+  lies on or next to the deck in board plane 0: the layout the convolutional policy relies on.
 * The agent plays red or green at random each game (one env per seat), so it learns both.
-* Rewards are ``dense``: every step's change of its score, which gives a learner a signal
-  long before the game's end.  The measurement is the win share against the random bot.
+* Rewards (``--reward``): ``margin`` (default) is every step's change of its score *minus*
+  the opponent's, computed from the scores in the observation, so the per-step rewards add up
+  to the final margin, which decides the game; ``dense`` is its own score change alone (the
+  env's mode); ``rank``/``win``/``score`` only at the end.  Rewards are multiplied by
+  ``--reward-scale`` (0.1) to keep the value loss, which shares the network, small.
 * Training stops when the process has used the CPU budget (``time.process_time``; torch is
   kept to one thread so that CPU time is wall time).
 * At the end it plays ``--games`` games against the random bot, half as each colour, chosen
@@ -34,26 +45,95 @@ import numpy as np
 
 from ludoteca.interop.gymnasium import env as make_env
 
+#: Where the observation keeps "my score / 50" and "their score / 50" (encoding.py: the last 14).
+MY_SCORE, THEIR_SCORE = -10, -9
+STRIPS = 42
+
+
+def margin_of(obs: np.ndarray) -> float:
+    """My score minus theirs, read from the observation's scalars."""
+    return 50.0 * float(obs[MY_SCORE] - obs[THEIR_SCORE])
+
 
 class EitherSeat(gymnasium.Env):
-    """Dschunke against the random bot, as red or as green, chosen at random each game."""
+    """Dschunke against the random bot, as red or as green, chosen at random each game.
 
-    def __init__(self, seed: int, reward: str) -> None:
-        self.envs = [make_env("dschunke", seat=seat, opponents="random", reward=reward) for seat in (0, 1)]
+    It also keeps the outcome of every finished game (``results``: 1 win, 0.5 draw, 0 loss) so
+    that training can report how the sampling policy does, and turns ``margin`` rewards into
+    changes of the score margin."""
+
+    def __init__(self, seed: int, reward: str, scale: float = 1.0) -> None:
+        base = "dense" if reward == "margin" else reward
+        self.envs = [make_env("dschunke", seat=seat, opponents="random", reward=base) for seat in (0, 1)]
         self.observation_space = self.envs[0].observation_space
         self.action_space = self.envs[0].action_space
         self.rng = np.random.default_rng(seed)
-        self.current = self.envs[0]
+        self.current, self.seat = self.envs[0], 0
+        self.reward, self.scale = reward, scale
+        self.margin = 0.0
+        self.results: list[float] = []
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        self.current = self.envs[int(self.rng.integers(2))]
-        return self.current.reset(seed=int(self.rng.integers(2**31)) if seed is None else seed)
+        self.seat = int(self.rng.integers(2))
+        self.current = self.envs[self.seat]
+        obs, info = self.current.reset(seed=int(self.rng.integers(2**31)) if seed is None else seed)
+        self.margin = margin_of(obs)
+        return obs, info
 
     def step(self, action: int):
-        return self.current.step(action)
+        obs, reward, done, truncated, info = self.current.step(action)
+        if self.reward == "margin":
+            margin = margin_of(obs)
+            reward, self.margin = margin - self.margin, margin
+        if done:
+            winners = info["winners"]
+            self.results.append(0.0 if self.seat not in winners else 1.0 if len(winners) == 1 else 0.5)
+        return obs, reward * self.scale, done, truncated, info
 
     def action_masks(self) -> np.ndarray:
         return self.current.action_masks()
+
+
+def check_layout(games: int = 3, seed: int = 0) -> int:
+    """Assert that every legal placement number, decoded as the convolutional policy reads it,
+    names a strip on or next to an occupied cell of board plane 0 (height); returns how many
+    numbers were checked.
+
+    Why: the policy turns its (B, 4, 41, 41) output into action numbers with
+    ``out.permute(0, 2, 3, 1).reshape(B, 4 * 41 * 41)``, i.e. number ``42 + 4*cell + d`` with
+    ``cell = row*41 + col``, ``row = y+20``, ``col = x+20`` and ``d`` in E, W, S, N (E/W along
+    columns, S/N along rows).  If the numbering were transposed, or the directions swapped,
+    strips would land away from the deck and this fails."""
+    import torch
+    from dschunke_policy import to_action_order
+
+    side, area = 41, 41 * 41
+    # The permutation itself: a marked (direction, row, col) lands at 42 + 4*(row*41+col) + d.
+    probe = torch.zeros(1, 4, side, side)
+    probe[0, 2, 7, 30] = 1.0
+    assert int(to_action_order(probe).argmax()) == 4 * (7 * side + 30) + 2
+    rng = np.random.default_rng(seed)
+    checked = 0
+    for game in range(games):
+        e = make_env("dschunke", seat=game % 2, opponents="random")
+        obs, _info = e.reset(seed=seed + game)
+        done = False
+        while not done:
+            legal = np.flatnonzero(e.action_masks())
+            height = obs[:area].reshape(side, side) > 0
+            near = height.copy()            # on or orthogonally next to an occupied cell
+            near[1:] |= height[:-1]
+            near[:-1] |= height[1:]
+            near[:, 1:] |= height[:, :-1]
+            near[:, :-1] |= height[:, 1:]
+            for number in legal[(legal >= STRIPS) & (legal < STRIPS + 4 * area)]:
+                cell, d = divmod(int(number) - STRIPS, 4)
+                row, col = divmod(cell, side)
+                cells = [(row, col + k) if d < 2 else (row + k, col) for k in range(3)]
+                assert any(r < side and c < side and near[r, c] for r, c in cells), (number, row, col, d)
+                checked += 1
+            obs, _reward, done, _truncated, _info = e.step(int(rng.choice(legal)))
+    return checked
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -90,7 +170,18 @@ def main() -> None:
     parser.add_argument("--cpu-minutes", type=float, default=25.0, help="training budget (default 25)")
     parser.add_argument("--games", type=int, default=400, help="games measured against random (default 400)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--reward", default="dense", choices=["dense", "rank", "win", "score"])
+    parser.add_argument("--policy", default="fcn", choices=["fcn", "mlp"],
+                        help="fcn: convolutional (examples/dschunke_policy.py); mlp: SB3's perceptron")
+    parser.add_argument("--reward", default="margin", choices=["margin", "dense", "rank", "win", "score"])
+    parser.add_argument("--reward-scale", type=float, default=0.1, help="rewards are multiplied by it")
+    parser.add_argument("--learning-rate", type=float, default=3e-4)
+    parser.add_argument("--n-steps", type=int, default=1024, help="steps per PPO rollout")
+    parser.add_argument("--batch-size", type=int, default=128)
+    parser.add_argument("--n-epochs", type=int, default=4)
+    parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument("--gamma", type=float, default=0.99)
+    parser.add_argument("--channels", type=int, default=32, help="fcn: conv channels")
+    parser.add_argument("--depth", type=int, default=4, help="fcn: 3x3 conv layers, the logit layer included")
     parser.add_argument("--save", default=None, help="where to keep the trained model (a .zip)")
     args = parser.parse_args()
 
@@ -99,24 +190,43 @@ def main() -> None:
     from stable_baselines3.common.callbacks import BaseCallback
 
     torch.set_num_threads(1)
+    checked = check_layout()
+    print(f"layout check: {checked} legal placement numbers decode to spots at the deck", flush=True)
 
     class Budget(BaseCallback):
-        """Stops training once the process has used the CPU budget."""
+        """Stops training once the process has used the CPU budget, and prints progress after
+        every rollout (the sampling policy's results against random, to see it learn)."""
 
-        def __init__(self, seconds: float) -> None:
+        def __init__(self, seconds: float, env: EitherSeat) -> None:
             super().__init__()
-            self.until = time.process_time() + seconds
+            self.start = time.process_time()
+            self.until = self.start + seconds
+            self.env = env
 
         def _on_step(self) -> bool:
             return time.process_time() < self.until
 
+        def _on_rollout_end(self) -> None:
+            recent = self.env.results[-200:]
+            share = sum(recent) / len(recent) if recent else float("nan")
+            print(f"steps {self.num_timesteps:7d}  cpu-min {(time.process_time() - self.start) / 60:5.1f}  "
+                  f"games {len(self.env.results):5d}  win share (last {len(recent)}) {share:.3f}", flush=True)
+
     start_cpu, start_wall = time.process_time(), time.perf_counter()
-    # Small networks and few epochs: the observation has 20 394 numbers, so the first layer
-    # is most of the cost of every step and every update on one CPU thread.
-    model = MaskablePPO("MlpPolicy", EitherSeat(args.seed, args.reward), seed=args.seed, n_steps=1024,
-                        batch_size=256, n_epochs=4, learning_rate=3e-4, gamma=0.99, ent_coef=0.01,
-                        policy_kwargs={"net_arch": [64, 64]}, verbose=0)
-    model.learn(total_timesteps=10**9, callback=Budget(args.cpu_minutes * 60))
+    train_env = EitherSeat(args.seed, args.reward, args.reward_scale)
+    if args.policy == "fcn":
+        from dschunke_policy import DschunkeFCNPolicy
+
+        policy: Any = DschunkeFCNPolicy
+        policy_kwargs: dict[str, Any] = {"channels": args.channels, "depth": args.depth}
+    else:
+        # Small networks: the observation has 20 394 numbers, so the first layer is most of
+        # the cost of every step and every update on one CPU thread.
+        policy, policy_kwargs = "MlpPolicy", {"net_arch": [64, 64]}
+    model = MaskablePPO(policy, train_env, seed=args.seed, n_steps=args.n_steps, batch_size=args.batch_size,
+                        n_epochs=args.n_epochs, learning_rate=args.learning_rate, gamma=args.gamma,
+                        ent_coef=args.ent_coef, policy_kwargs=policy_kwargs, verbose=0)
+    model.learn(total_timesteps=10**9, callback=Budget(args.cpu_minutes * 60, train_env))
     trained = {"steps": int(model.num_timesteps), "cpu_minutes": (time.process_time() - start_cpu) / 60,
                "wall_minutes": (time.perf_counter() - start_wall) / 60}
     if args.save:

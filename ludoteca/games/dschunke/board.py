@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
+from .content import EMPTY, RAT
+
 Cell = tuple[int, int]
 Spot = tuple[int, int, str]          # top-left cell and axis "h" or "v"
 
@@ -55,6 +57,14 @@ def _near(first: Cell, last: Cell) -> tuple[tuple, tuple]:
     return tuple(looked), overlapping
 
 
+RAT_SUFFIX = f" {RAT}"
+
+
+def is_goods(crate: str) -> bool:
+    """Goods crates form scoring groups; empty crates and rats never do."""
+    return crate != EMPTY and not crate.endswith(RAT_SUFFIX)
+
+
 def crates_in_order(strip: list[str], direction: str) -> list[str]:
     """The crates as they land on the footprint cells; W and N read the strip backwards."""
     return list(reversed(strip)) if direction in ("W", "N") else list(strip)
@@ -68,7 +78,7 @@ class Board:
     (bots ask for both), each kept until the next placement; they are never mutated, only
     replaced, so a copy shares them."""
 
-    __slots__ = ("top", "spots", "placements", "shown", "groups_cache", "cells_cache", "frame_cache")
+    __slots__ = ("top", "spots", "placements", "shown", "group_map", "groups_cache", "cells_cache", "frame_cache")
 
     def __init__(self) -> None:
         self.top: dict[Cell, tuple[int, int, str]] = {}
@@ -78,6 +88,10 @@ class Board:
         #: how many of each crate show from above, kept up to date by ``place`` (Rat Hot reads
         #: the rats at every turn's end; counting the whole deck each time cost more than a move)
         self.shown: Counter[str] = Counter()
+        #: every visible goods crate -> its group (one frozenset shared by the group's cells);
+        #: None until scores are first asked for, then kept up to date by ``place``, so a bot
+        #: valuing hundreds of placements regroups three cells each, not the whole deck
+        self.group_map: dict[Cell, frozenset[Cell]] | None = None
         #: scoring.groups() of this top view
         self.groups_cache: list | None = None
         #: the top view sorted by cell: [(cell, (height, placement, crate)), ...]
@@ -100,6 +114,7 @@ class Board:
         other.placements = self.placements
         other.shown = Counter()
         dict.update(other.shown, self.shown)  # Counter.copy would run Counter.update in Python
+        other.group_map = None if self.group_map is None else self.group_map.copy()
         other.groups_cache = self.groups_cache
         other.cells_cache = self.cells_cache
         other.frame_cache = self.frame_cache
@@ -176,7 +191,59 @@ class Board:
             top[cell] = (height, index, crate)
         self.placements += 1
         self.groups_cache = self.cells_cache = self.frame_cache = None
+        if self.group_map is not None:
+            self._regroup(cells)
         self._refresh_spots_near(cells)
+
+    # ---- groups of equal goods (scoring.py scores them) -----------------------------------------
+    def connected(self, start: Cell) -> set[Cell]:
+        """The maximal orthogonally connected set of visible crates equal to the one at ``start``."""
+        top = self.top
+        crate = top[start][2]
+        group, frontier = {start}, [start]
+        while frontier:
+            cx, cy = frontier.pop()
+            for dx, dy in NEIGHBOURS:
+                cell = (cx + dx, cy + dy)
+                entry = top.get(cell)
+                if entry is not None and cell not in group and entry[2] == crate:
+                    group.add(cell)
+                    frontier.append(cell)
+        return group
+
+    def goods_groups(self) -> dict[Cell, frozenset[Cell]]:
+        """Every visible goods crate -> its group (read only); found once over the whole deck,
+        then kept up to date placement by placement."""
+        if self.group_map is None:
+            mapping: dict[Cell, frozenset[Cell]] = {}
+            for cell, entry in self.top.items():
+                if cell not in mapping and is_goods(entry[2]):
+                    group = frozenset(self.connected(cell))
+                    for member in group:
+                        mapping[member] = group
+            self.group_map = mapping
+        return self.group_map
+
+    def _regroup(self, cells: tuple[Cell, ...]) -> None:
+        """After a strip covered ``cells``: the groups that held a covered crate are gone; what
+        is left of them, and the new crates, are grouped afresh (a new crate may also join an
+        untouched group, whose cells the flood then takes over)."""
+        mapping, top = self.group_map, self.top
+        assert mapping is not None
+        seeds: list[Cell] = []
+        for cell in cells:
+            old = mapping.get(cell)
+            if old is not None:
+                for member in old:
+                    del mapping[member]
+                seeds.extend(old)
+            seeds.append(cell)
+        for seed in seeds:
+            if seed in mapping or not is_goods(top[seed][2]):
+                continue
+            group = frozenset(self.connected(seed))
+            for member in group:
+                mapping[member] = group
 
     def _refresh_spots_near(self, cells: tuple[Cell, ...]) -> None:
         """Re-judge the spots a placement on ``cells`` can affect.

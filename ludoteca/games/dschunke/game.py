@@ -84,6 +84,10 @@ class Dschunke(Game):
         """Score difference, as the view shows it (see heuristic.py)."""
         return heuristic.evaluate(view, seat)
 
+    def evaluate_state(self, state: State, seat: int) -> float:
+        """``evaluate`` read straight from a (determinized) state: no view built per leaf."""
+        return heuristic.evaluate_state(state, seat)
+
     # ---- RL interop (ludoteca.interop); layouts in encoding.py ------------------------------
     #: The interop's numberings beside the full one (``Adapter(actions=...)``); compact is the default.
     action_spaces: ClassVar = {"compact": encoding.CompactActions}

@@ -12,7 +12,11 @@ It reads only documented view keys (``scores``, ``seats[*]``, ``phase``, ``drawn
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from .content import COLOURS
+from .scoring import visible_rats
 
 #: The value of a decided Rat Hot game (3 visible rats): beyond any score difference.
 DECIDED = 1000.0
@@ -35,29 +39,56 @@ def rats_at_turn_end(view: dict[str, Any]) -> list[int]:
     """Visible rats per colour, plus the rats on the strip that will be laid last this turn:
     a strip just laid lies on top, so all its rats show when the turn ends.  That is what
     makes the order of the two strips matter (lay your rat first, then cover it)."""
-    rats = [entry["rats"] for entry in view["seats"]]
-    drawn, first = view["drawn"], view["to_place"]
-    if view["phase"] != "place" or not drawn:
-        return rats
-    last = next((strip for strip in drawn if strip["tile"] != first), drawn[0])
-    for crate in last["crates"]:
-        for seat, entry in enumerate(view["seats"]):
-            if crate == f"{entry['colour']} rat":
+    drawn = [strip["crates"] for strip in view["drawn"]]
+    last = last_strip(view["phase"], [strip["tile"] for strip in view["drawn"]], view["to_place"], drawn)
+    return with_last_strip([entry["rats"] for entry in view["seats"]], [e["colour"] for e in view["seats"]], last)
+
+
+def last_strip(phase: str, tiles: list[int], first: int | None, crates: list[list[str]]) -> list[str]:
+    """The crates of the drawn strip that will be laid last this turn (none outside "place")."""
+    if phase != "place" or not tiles:
+        return []
+    return next((strip for tile, strip in zip(tiles, crates, strict=True) if tile != first), crates[0])
+
+
+def with_last_strip(rats: list[int], colours: list[str], last: list[str]) -> list[int]:
+    for crate in last:
+        for seat, colour in enumerate(colours):
+            if crate == f"{colour} rat":
                 rats[seat] += 1
     return rats
 
 
-def evaluate(view: dict[str, Any], seat: int) -> float:
-    """Higher is better for ``seat`` (a two-player game: my score minus theirs)."""
-    seats = view["seats"]
-    if seats[seat]["lost"]:
+def value(seat: int, lost: list[bool], scores: list[int], limit: int | None, over: bool,
+          rats: Callable[[], list[int]]) -> float:
+    """Higher is better for ``seat`` (a two-player game: my score minus theirs, less the rats'
+    risk); ``rats()`` gives the rats at the turn's end, asked only when they matter."""
+    if lost[seat]:
         return -DECIDED
-    if seats[1 - seat]["lost"]:
+    if lost[1 - seat]:
         return DECIDED
-    scores = view["scores"]
-    value = float(scores[seat] - scores[1 - seat])
-    limit = view.get("rat_limit")
-    if limit is not None and not view["is_over"]:
-        rats = rats_at_turn_end(view)
-        value -= rat_risk(rats[seat], limit) - rat_risk(rats[1 - seat], limit)
-    return value
+    result = float(scores[seat] - scores[1 - seat])
+    if limit is not None and not over:
+        counts = rats()
+        result -= rat_risk(counts[seat], limit) - rat_risk(counts[1 - seat], limit)
+    return result
+
+
+def evaluate(view: dict[str, Any], seat: int) -> float:
+    """Higher is better for ``seat``, from its view."""
+    return value(seat, [entry["lost"] for entry in view["seats"]], view["scores"], view.get("rat_limit"),
+                 view["is_over"], lambda: rats_at_turn_end(view))
+
+
+def evaluate_state(state: Any, seat: int) -> float:
+    """``evaluate(state.view(seat), seat)`` read from the state, for bots valuing hundreds of
+    placements a decision: the same fields the view shows (everything but the pile's order,
+    which nothing here reads), without building the view's lists of cells and groups."""
+    limit = state.content.rat_limit if state.rat_hot else None
+
+    def rats() -> list[int]:
+        board = state.board
+        last = last_strip(state.phase, state.drawn, state.to_place, [state.strip(t) for t in state.drawn])
+        return with_last_strip([visible_rats(board, colour) for colour in COLOURS], list(COLOURS), last)
+
+    return value(seat, [state.loser == 0, state.loser == 1], state.scores, limit, state.is_over, rats)

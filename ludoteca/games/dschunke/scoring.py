@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .board import NEIGHBOURS, Board, Cell
-from .content import COLOURS, EMPTY, GOODS, RAT, Content, crate_colour
+from .board import Board, Cell, is_goods
+from .content import COLOURS, GOODS, RAT, Content
 
-RAT_SUFFIX = f" {RAT}"
+RED_PREFIX = f"{COLOURS[0]} "
 
 
 def triangle(n: int) -> int:
@@ -22,38 +22,18 @@ def triangle(n: int) -> int:
 
 def group_of(board: Board, start: Cell) -> set[Cell]:
     """The maximal orthogonally connected set of visible crates equal to the one at ``start``."""
-    top = board.top
-    crate = top[start][2]
-    group, frontier = {start}, [start]
-    while frontier:
-        cx, cy = frontier.pop()
-        for dx, dy in NEIGHBOURS:
-            cell = (cx + dx, cy + dy)
-            entry = top.get(cell)
-            if entry is not None and cell not in group and entry[2] == crate:
-                group.add(cell)
-                frontier.append(cell)
-    return group
+    return board.connected(start)
 
 
 def groups(board: Board) -> list[tuple[str, list[Cell]]]:
-    """Every group of two or more equal visible goods, as (crate, cells), in a stable order."""
+    """Every group of two or more equal visible goods, as (crate, cells), in a stable order
+    (by each group's first cell, x then y)."""
     if board.groups_cache is None:
-        board.groups_cache = _find_groups(board)
+        top = board.top
+        unique = {id(group): group for group in board.goods_groups().values()}.values()
+        found = sorted((sorted(group) for group in unique if len(group) >= 2), key=lambda cells: cells[0])
+        board.groups_cache = [(top[cells[0]][2], cells) for cells in found]
     return board.groups_cache
-
-
-def _find_groups(board: Board) -> list[tuple[str, list[Cell]]]:
-    seen: set[Cell] = set()
-    found = []
-    for cell, (_, _, crate) in board.cells():  # the view sorts the cells anyway: sort once
-        if cell in seen or crate == EMPTY or crate.endswith(RAT_SUFFIX):
-            continue
-        group = group_of(board, cell)
-        seen |= group
-        if len(group) >= 2:
-            found.append((crate, sorted(group)))
-    return found
 
 
 def visible_rats(board: Board, colour: str) -> int:
@@ -79,8 +59,13 @@ def end_scores(board: Board, content: Content, rat_hot: bool = False) -> list[in
     """Each colour's visible groups (``group_points``), plus, in Dschunke, rat_penalty per
     visible rat ("las ratas de cada color que queden a la vista ... otorgan un -1")."""
     totals = [0, 0]
-    for crate, cells in groups(board):
-        totals[COLOURS.index(crate_colour(crate))] += group_points(len(cells), content, rat_hot)
+    top = board.top
+    # The groups straight from the board's map, unsorted: bots read scores at every position
+    # they value, and only a view needs the groups listed in order.
+    for group in {id(group): group for group in board.goods_groups().values()}.values():
+        if len(group) >= 2:
+            crate = top[next(iter(group))][2]
+            totals[0 if crate.startswith(RED_PREFIX) else 1] += group_points(len(group), content, rat_hot)
     if not rat_hot:
         for seat, colour in enumerate(COLOURS):
             totals[seat] += content.rat_penalty * visible_rats(board, colour)
@@ -93,9 +78,9 @@ def groups_touched(board: Board, content: Content, new_cells: Iterable[Cell]) ->
     scored, seen, top = [], set(), board.top
     for cell in new_cells:
         crate = top[cell][2]
-        if cell in seen or crate == EMPTY or crate.endswith(RAT_SUFFIX):  # goods only
+        if cell in seen or not is_goods(crate):
             continue
-        group = group_of(board, cell)
+        group = board.connected(cell)
         seen |= group
         if len(group) >= 2:
             scored.append((crate, len(group), group_points(len(group), content, True)))

@@ -309,6 +309,9 @@ class DschunkeState(State):
         other.placed = list(self.placed)  # placements are never mutated
         other.bonus, other.set_aside, other.loser = list(self.bonus), list(self.set_aside), self.loser
         other.content, other.rat_hot = self.content, self.rat_hot  # immutable; the options are the same object
+        # Clones are what bots value: find the groups here once, so that every clone keeps them
+        # up to date strip by strip instead of each flooding the whole deck for its scores.
+        self.board.goods_groups()
         other.board = self.board.copy()
 
     # ---- words (labels.py, prompts.py, breakdown.py) ------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 
 import ludoteca
 from ludoteca import IllegalAction
+from ludoteca.games.dschunke import scoring
 from ludoteca.games.dschunke.board import AXIS_OF, Board, crates_in_order
 from ludoteca.games.dschunke.content import content_for
 from ludoteca.games.dschunke.scoring import triangle
@@ -420,3 +421,26 @@ def test_the_kept_set_of_legal_spots_equals_judging_every_spot_afresh():
             assert board.spots.keys() == judged
             seat = state.to_move[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_groups_kept_up_to_date_equal_groups_found_afresh():
+    """Once scores are asked for, the board keeps its groups of equal goods up to date strip
+    by strip (``Board._regroup``); at every step of seeded games, with scores read at every
+    step or only now and then, they are exactly the groups a flood over the whole deck finds,
+    and the scores agree ("Al final de la partida ... grupos de mercancías iguales")."""
+    for seed, rules in ((1, "dschunke"), (2, "rat-hot"), (3, "dschunke"), (4, "dschunke")):
+        state = GAME.new(2, seed=seed, options={"rules": rules})
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_over:
+            if seed != 4 or steps % 7 == 0:  # seed 4: the map lives through several strips unread
+                kept = scoring.groups(state.board)
+                fresh_board = Board.from_placements(
+                    [(x, y, d, state.strip(t)) for t, x, y, d in state.placed])
+                assert fresh_board.group_map is None
+                assert kept == scoring.groups(fresh_board)
+                assert state.scores == [a + b for a, b in zip(
+                    scoring.end_scores(fresh_board, state.content, state.rat_hot), state.bonus, strict=True)]
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
