@@ -72,6 +72,10 @@ class DiceHospital(Game):
         way to discharge, improvements, fatalities ahead), read from the view alone."""
         return heuristic.evaluate(view, seat)
 
+    def evaluate_state(self, state: State, seat: int) -> float:
+        """``evaluate`` read from a (determinized) state through a cut-down view (the bots)."""
+        return heuristic.evaluate_state(state, seat)
+
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         """The terminal board (``ludoteca play``), drawn from a view only."""
         return terminal.render_text(view, lang)

@@ -100,3 +100,41 @@ def evaluate(view: dict[str, Any], seat: int) -> float:
     values = [progress(view, s) for s in range(len(view["seats"]))]
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - (max(others) if others else 0.0)
+
+
+def evaluate_state(state: Any, seat: int) -> float:
+    """``evaluate(state.view(seat), seat)`` read from a (determinized) state, for the bots: the
+    same number, built from a view cut down to the keys ``progress`` reads, all of them public
+    (beds, patients arriving, discharges, meeples, improvements used, the activation step,
+    score, blood bags, fatalities; the round and the rules).  The full view also names every
+    die, department, specialist, report and administrator, which cost more than the value."""
+    rules = state.content.rules
+    light = {
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": rules["rounds"],
+        "discharge_at": rules["discharge_at"],
+        "discharge_points": rules["discharge_points"],
+        "final_scores": state.final_scores,
+        "seats": [_light_seat(hospital) for hospital in state.hospitals],
+    }
+    return evaluate(light, seat)
+
+
+def _light_seat(hospital: Any) -> dict[str, Any]:
+    activation = hospital["activation"]
+    return {
+        "beds": [None if colour < 0 else {"value": value, "treated": bool(treated)}
+                 for colour, value, treated in zip(hospital["bed_colour"], hospital["bed_value"],
+                                                   hospital["bed_treated"], strict=True)],
+        "arriving": hospital["arriving"],
+        "discharged": hospital["discharged"],
+        "activating": not hospital["activation_ended"],
+        "nurses": hospital["nurses"],
+        "specialists": [{"used": bool(used)} for used in hospital["specialists_used"]],
+        "departments": [{"used": bool(used)} for used in hospital["departments_used"]],
+        "activation": {"step": activation["step"], "resume": activation.get("resume")},
+        "score": hospital["score"],
+        "blood_bags": hospital["blood_bags"],
+        "fatalities": hospital["fatalities"],
+    }
