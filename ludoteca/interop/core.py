@@ -113,6 +113,30 @@ class Adapter:
         self.planes: tuple[int, int, int] | None = (tuple(int(n) for n in planes(self.players, self.options))
                                                     if callable(planes) else None)
         self._legal: tuple[State, int, int, dict[int, int], Sequence[dict[str, Any]]] | None = None
+        self.observation_low, self.observation_high = self._bounds()
+
+    def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The least and the most each observation number can be (``Game.observation_bounds``,
+        derived by each game from its rules and content), as float32 arrays: the envs' Box.
+        A game without the hook gets unbounded spaces; every shipped game has it (tested)."""
+        declared = getattr(self.game, "observation_bounds", None)
+        if not callable(declared):
+            infinite = np.full(self.observation_size, np.inf, dtype=np.float32)
+            return -infinite, infinite
+        low, high = (np.asarray(side, dtype=np.float32) for side in declared(self.players, self.options))
+        if low.shape != (self.observation_size,) or high.shape != (self.observation_size,):
+            raise RuntimeError(f"{self.game.id}: observation_bounds gave {low.shape} and {high.shape}; "
+                               f"observation_size says {self.observation_size}")
+        if not (low <= high).all():
+            raise RuntimeError(f"{self.game.id}: observation_bounds has a low above its high at "
+                               f"{int(np.flatnonzero(low > high)[0])}")
+        return low, high
+
+    def observation_box(self) -> Any:
+        """The observation's Gymnasium space: ``Box(low, high)`` float32 of ``observation_size``."""
+        from gymnasium import spaces
+
+        return spaces.Box(self.observation_low, self.observation_high, (self.observation_size,), np.float32)
 
     def new_state(self, seed: int | None = None) -> State:
         return self.game.new(self.players, seed=seed, options=self.options)

@@ -7,7 +7,8 @@ bots play the others.
 >>> mask = e.action_masks()                   # bool vector, what sb3-contrib's MaskablePPO asks for
 >>> obs, reward, terminated, truncated, info = e.step(int(mask.nonzero()[0][0]))
 
-* Observation: ``Box(observation_size,)`` float32, the game's encoding of ``view(seat)``;
+* Observation: ``Box(low, high, (observation_size,))`` float32, the game's encoding of
+  ``view(seat)``, each number within the finite bounds the game derives from its rules;
   ``observation="planes"``: ``{"planes": (channels, rows, columns), "features": the rest}``
   for a game whose encoding starts with the board as planes (Dschunke: 12 x 41 x 41).
 * Action: ``Discrete(num_distinct_actions)``; ``action_masks()`` and ``info["action_mask"]``
@@ -96,11 +97,12 @@ class LudotecaEnv(gymnasium.Env):
         size = self.adapter.observation_size
         if observation == "planes":
             board = int(np.prod(self.adapter.planes))
+            low, high, planes = self.adapter.observation_low, self.adapter.observation_high, self.adapter.planes
             self.observation_space = spaces.Dict({
-                "planes": spaces.Box(-np.inf, np.inf, self.adapter.planes, np.float32),
-                "features": spaces.Box(-np.inf, np.inf, (size - board,), np.float32)})
+                "planes": spaces.Box(low[:board].reshape(planes), high[:board].reshape(planes), planes, np.float32),
+                "features": spaces.Box(low[board:], high[board:], (size - board,), np.float32)})
         else:
-            self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
+            self.observation_space = self.adapter.observation_box()
         self.action_space = spaces.Discrete(self.adapter.num_actions)
         low, high = self.adapter.reward_range()
         self.reward_range = (low, high)

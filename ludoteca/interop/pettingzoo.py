@@ -62,13 +62,13 @@ class Seats:
         adapter = self.adapter
         self.possible_agents = [agent_name(seat) for seat in range(adapter.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        box = spaces.Box(-np.inf, np.inf, (adapter.observation_size,), np.float32)
+        box = adapter.observation_box()
         mask = spaces.Box(0, 1, (adapter.num_actions,), np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(adapter.num_actions) for a in self.possible_agents}
         #: The space of ``state()``, a spectator's encoding (PettingZoo's state_test asks for it).
-        self.state_space = spaces.Box(-np.inf, np.inf, (adapter.observation_size,), np.float32)
+        self.state_space = adapter.observation_box()
         self._seeder = random.Random(secrets.randbits(64))
         self.state_: State | None = None
 

@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from .content import EMPTY, GOODS, RAT
+from .content import EMPTY, GOODS, RAT, Content
 from .placements import Placements
 
 DIR_ORDER = ("E", "W", "S", "N")
@@ -135,6 +135,43 @@ def index_action(index: int, strips: int, active: int | None) -> dict[str, Any]:
 
 def observation_size(strips: int) -> int:
     return CHANNELS * AREA + CHANNELS + 2 * HAND_SLOT + 3 * strips + SCALARS
+
+
+def bounds(content: Content, rat_hot: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the most each number of the observation can ever be, for this content.
+
+    Why these hold, with ``T`` strips in the pile and ``C = 3(T + 1)`` strip cells in all (the
+    start strip's three included): a column's height is the number of strip cells stacked in
+    it (no strip ever lies on air), so a height is at most ``T + 1`` and the heights of all
+    visible cells sum to at most ``C``; there are at most ``C`` visible cells, so at most ``C``
+    rats or crates of a kind show.  Scores: in Dschunke a colour's groups hold at most ``C``
+    crates and ``n(n+1)/2`` grows faster than the sum of its parts, so they score at most
+    ``C(C+1)/2``, and each visible rat adds ``rat_penalty`` (negative, or up to +10 by a
+    designer's params).  In Rat Hot there are at most ``C/2`` groups of two or more at the
+    end and each strip scores at most three groups during play (one per crate), each worth
+    ``pair_points`` or ``larger_points``."""
+    strips, cells = len(content.tiles), 3 * (len(content.tiles) + 1)
+    low = np.zeros(observation_size(strips), dtype=np.float64)
+    high = np.ones(observation_size(strips), dtype=np.float64)
+    high[:AREA] = (strips + 1) / 4.0                      # a window cell's height / 4
+    outside = CHANNELS * AREA
+    high[outside] = cells / 40.0                          # heights outside the window, / 40
+    high[outside + 1: outside + CHANNELS] = cells / 10.0  # crates of a kind outside, / 10
+    per_group = (content.pair_points, content.larger_points)
+    best_group, worst_group = max(0, *per_group), min(0, *per_group)
+    bonus_high, bonus_low = (3 * strips * best_group, 3 * strips * worst_group) if rat_hot else (0, 0)
+    if rat_hot:
+        score_high = cells // 2 * best_group + bonus_high
+        score_low = cells // 2 * worst_group + bonus_low
+    else:
+        score_high = cells * (cells + 1) // 2 + cells * max(0, content.rat_penalty)
+        score_low = cells * min(0, content.rat_penalty)
+    scalars = len(high) - SCALARS
+    # turn, red, pile, placed, scores (2), rats (2), bonus (2), Rat Hot, over, lost (2)
+    low[scalars + 4: scalars + 6], high[scalars + 4: scalars + 6] = score_low / 50.0, score_high / 50.0
+    high[scalars + 6: scalars + 8] = cells / 10.0
+    low[scalars + 8: scalars + 10], high[scalars + 8: scalars + 10] = bonus_low / 10.0, bonus_high / 10.0
+    return low, high
 
 
 def _crate_class(crate: str, mine: str) -> int:

@@ -105,6 +105,11 @@ class Dschunke(Game):
     def observation_size(self, players: int, options: Any = None) -> int:
         return encoding.observation_size(self.strips_in(options))
 
+    def observation_bounds(self, players: int, options: Any = None) -> tuple[Any, Any]:
+        """The least and the most each observation number can be (encoding.bounds says why)."""
+        resolved = self.resolve_options(options)
+        return encoding.bounds(content_for(resolved["params"], resolved["rules"]), resolved["rules"] == "rat-hot")
+
     def observation_planes(self, players: int, options: Any = None) -> tuple[int, int, int]:
         """The observation starts with the board as (channels, rows, columns) planes (encoding.py)."""
         return encoding.CHANNELS, encoding.SIDE, encoding.SIDE

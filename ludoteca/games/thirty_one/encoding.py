@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from .content import ALL_CARDS, ORDER
+from .content import ALL_CARDS, ORDER, Content
 from .phases import TABLE
 
 FIXED = ("draw", "take", "knock")
@@ -93,3 +93,27 @@ def encode_array(view: dict[str, Any]) -> np.ndarray:
 
 def encode(view: dict[str, Any]) -> list[float]:
     return encode_array(view).tolist()
+
+
+def bounds(content: Content, rounds: int) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the most each observation number can be with this content and number of
+    rounds.  Why: a hand holds at most ``hand_size + 1`` cards (after a draw), so it is worth
+    between that many of the lowest card values (if a designer made some negative) and that
+    many of the highest, or ``three_of_a_kind``; a round scores a seat its hand's worth, 0, or
+    ``-knock_penalty`` for a knocker with the lowest hand, so a total lies between ``rounds``
+    times the least and the most of those; the stock never holds more than the deck; the turn
+    and the round never pass their limits.  Everything else is a 0/1 mark."""
+    held = content.hand_size + 1
+    values = list(content.points.values())
+    worth_low = held * min(0, *values)
+    worth_high = max(content.three_of_a_kind, held * max(0, *values))
+    round_low, round_high = min(worth_low, -content.knock_penalty, 0), max(worth_high, -content.knock_penalty, 0)
+    low = np.zeros(OBSERVATION_SIZE, dtype=np.float64)
+    high = np.ones(OBSERVATION_SIZE, dtype=np.float64)
+    at = 7 * CARDS + len(PHASE_NAMES) + SEAT_SLOTS
+    low[at:at + SEAT_SLOTS], high[at:at + SEAT_SLOTS] = rounds * round_low / 50, rounds * round_high / 50
+    high[at + SEAT_SLOTS:at + 2 * SEAT_SLOTS] = held / 5
+    at += 2 * SEAT_SLOTS
+    high[at + 1] = len(content.cards) / CARDS
+    low[at + 4], high[at + 4] = worth_low / 31, worth_high / 31
+    return low, high

@@ -58,6 +58,11 @@ class ThirtyOne(Game):
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
 
+    def observation_bounds(self, players: int, options: Any = None) -> tuple[Any, Any]:
+        """The least and the most each observation number can be (encoding.bounds says why)."""
+        resolved = self.resolve_options(options)
+        return encoding.bounds(content_for(resolved["params"]), resolved["rounds"])
+
     def encode_array(self, view: dict[str, Any]) -> Any:
         return encoding.encode_array(view)
 

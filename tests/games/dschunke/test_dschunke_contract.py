@@ -244,3 +244,29 @@ def test_a_whole_legal_list_labelled_at_once_reads_as_each_label_alone(rules):
     assert checked > 3000
     mixed = [*legal, {"type": "pick", "tile": 0}] if (legal := GAME.new(2, seed=1).legal_actions(0)) else []
     assert GAME.new(2, seed=1).describe_all(mixed, "en")[-1].endswith(" first")  # a pick among them: one by one
+
+
+@pytest.mark.parametrize("options", [
+    {"rules": "dschunke", "params": {"scoring": {"rat_penalty": 10, "min_group": 2}}},
+    {"rules": "rat-hot", "params": {"rat_hot": {"pair_points": 10, "larger_points": 20, "rat_limit": 20}}},
+    {"rules": "rat-hot", "params": {"rat_hot": {"pair_points": 0, "larger_points": 0}}},
+])
+def test_observation_bounds_follow_the_params_and_hold_in_play(options):
+    """``observation_bounds`` reads the content of the options (a designer's bigger points
+    raise the score bounds), and every observation of a random game with them lies inside."""
+    from ludoteca.games.dschunke import encoding
+
+    low, high = GAME.observation_bounds(2, options)
+    plain_low, plain_high = GAME.observation_bounds(2, {"rules": options["rules"]})
+    scores = len(high) - encoding.SCALARS + 4
+    assert high[scores] != plain_high[scores] or low[scores] != plain_low[scores]
+    state, rng = GAME.new(2, seed=8, options=options), random.Random(8)
+    while True:
+        for seat in (0, 1):
+            observation = encoding.encode_array(state.view(seat))
+            assert ((low <= observation) & (observation <= high)).all(), \
+                [(i, observation[i]) for i in range(len(low)) if not low[i] <= observation[i] <= high[i]][:3]
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
