@@ -49,13 +49,13 @@ def test_every_game_bounds_every_number_of_its_observation(game_id: str) -> None
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_envs_spaces_are_the_games_bounds(game_id: str) -> None:
-    adapter = Adapter(game_id)
     e = gym_env(game_id, opponents="random")
+    adapter = e.adapter  # the env's player count (bounds may depend on it)
     assert np.array_equal(e.observation_space.low, adapter.observation_low)
     assert np.array_equal(e.observation_space.high, adapter.observation_high)
     observation, _info = e.reset(seed=1)
     assert e.observation_space.contains(observation)
-    zoo = zoo_env(game_id)
+    zoo = zoo_env(game_id, players=adapter.players)
     agent = zoo.possible_agents[0]
     assert np.array_equal(zoo.observation_space(agent)["observation"].high, adapter.observation_high)
     assert np.array_equal(zoo.state_space.low, adapter.observation_low)

@@ -1,7 +1,9 @@
 """RL interop: a fixed integer for every action Dice Hospital can list, and a fixed-size
 observation vector built from a seat's view only (documented view keys, never the state's
 own data).  The layouts are documented in docs/games/dice-hospital.md; the action layout
-depends only on the content and the options, the observation on the shipped content.
+depends only on the content and the options, the observation on the shipped content.  The
+least and the most each observation number can be (:func:`bounds`, the envs' ``Box``) follow
+the content of the options' ``params``, since a designer's numbers change how big they get.
 """
 
 from __future__ import annotations
@@ -184,6 +186,132 @@ def observation_layout() -> ObservationLayout:
 
 def observation_size(players: int, options: dict[str, Any]) -> int:
     return observation_layout().size
+
+
+def bounds(players: int, options: dict[str, Any]) -> tuple[list[float], list[float]]:
+    """The least and the most each number of ``encode(view)`` can ever be, for any view of any
+    position of a game with these ``players`` and (resolved) ``options``: the envs' ``Box``.
+
+    Every bound is read from the rules and the content of the options' ``params`` (as the game
+    reads them) and holds by an argument given beside it, never from sampled games; where the
+    exact extreme is hard to reach the bound is a generous one that still holds.  The four seat
+    blocks share one set of bounds (a padded seat block is all zeros, inside them).  The
+    numbers the arguments use:
+
+    * Dice are never made or destroyed: a die leaves the bag when drawn and comes back when
+      its patient is discharged or dies, or its ambulance goes unclaimed.  So the dice of one
+      colour anywhere (bag, ambulances, arriving, beds) never exceed the bag's starting count
+      ``per_colour``.
+    * A seat claims one ambulance a round, so at most ``arriving`` patients arrive a round:
+      the ambulance's dice (``dice_per_ambulance`` plus the most a Motorway pile-up event adds)
+      and National Epidemic's extra dice.  Every patient ever in a bed came from the starting
+      patients or an arrival, and a discharge or a death empties the bed, so discharges and
+      fatalities of a seat are each at most ``admitted`` = starting patients + rounds x
+      ``arriving``; discharges are also at most ``beds`` a round (a bed emptied during the
+      activation is filled again only in the next round's intake).
+    * Blood bags are only moved between the supply and the seats (``_gain_blood`` takes no
+      more than the supply holds, a spent bag goes back), so the supply and each seat's bags
+      stay within ``blood_bag_supply``.
+    * A patient's value starts at a roll (``roll_low``-``roll_high``) or a starting value
+      (below ``discharge_at``); a treated patient reaching ``discharge_at`` leaves at once;
+      neglect lowers it (at 0 the patient dies).  Only a designer's negative neglect event
+      (``amount`` down to -3) can make neglect raise it instead, by at most that much in the
+      one round the card is in force (an event card is drawn once), so the bound adds those.
+    * The banked score changes only in the discharge phase and by solo medical reports.  Per
+      round: the discharge table gives each of the ``d`` patients at most its largest entry,
+      the administrator and the event (one a round) at most their per-patient amounts, the
+      empty-wards bonus at most once; each report scores at most once (it leaves the table).
+      The score bound covers the final score too (fatalities cost at most
+      ``fatality_penalty`` each, blood bags add ``blood_bag_end_points`` each), so it stays
+      true whichever score a view shows; with the shipped content and the default options a
+      seat's score/100 lies in [-0.54, 2.42] at four players.
+    """
+    L = observation_layout()
+    content = content_for(options["params"] or None)
+    rules = content.rules
+    events = content.events if options["events"] else ()
+    admins = content.administrators
+    rounds, beds, supply = rules["rounds"], rules["beds"], rules["blood_bag_supply"]
+
+    def amounts(entries: tuple[dict[str, Any], ...], *kinds: str) -> list[int]:
+        """The amounts of the entries of ``kinds``, and 0 (none of them in play)."""
+        return [0] + [e["amount"] for e in entries if e["kind"] in kinds]
+
+    # The dice: the bag's starting count per colour (state.setup), the patients a round.
+    offers_as = max(players, rules["solo_offers_as_players"]) if players == 1 else players
+    per_colour = max(0, rules["dice_per_colour"] - rules["dice_removed_per_missing_player"] * (4 - offers_as))
+    per_ambulance = rules["dice_per_ambulance"] + max(amounts(events, "ambulance_extra"))
+    arriving = per_ambulance + (rules["epidemic_extra_dice"] if options["national_epidemic"] else 0)
+    start = rules["panic_start_values"] if options["admissions_panic"] else rules["start_values"]
+    admitted = len(start) + rounds * arriving
+    discharged = min(admitted, rounds * beds)
+    loss = rules["virus_neglect_loss"] if options["super_resistant_virus"] else rules["neglect_loss"]
+    # What neglect can add: nothing with the shipped numbers (a loss is never negative).
+    neglect_extras = [e["amount"] for e in events if e["kind"] in ("neglect_extra", "colour_neglect_extra")]
+    gain = rounds * max(0, -loss) + sum(max(0, -(loss + extra)) for extra in neglect_extras)
+    value = max(rules["discharge_at"] - 1, rules["roll_high"], *start) + gain
+    nurses = max(0, rules["nurses"] + max(amounts(admins, "extra_nurse")) + max(amounts(events, "nurse_delta")))
+    # The score: per patient discharged, per round (empty wards), per report, at the end.
+    points_table = rules["discharge_points"]
+    colour_admin = amounts(admins, "colour_discharge_bonus")
+    colour_event = amounts(events, "colour_discharge_bonus", "discharge_bonus_each")
+    per_patient_high = max(0, *points_table) + max(colour_admin) + max(colour_event)
+    per_patient_low = min(0, *points_table) + min(colour_admin) + min(colour_event)
+    empty_admin, empty_event = amounts(admins, "empty_bonus_extra"), amounts(events, "empty_bonus_extra")
+    empty_high = max(0, rules["empty_wards_bonus"] + max(empty_admin) + max(empty_event))
+    empty_low = min(0, rules["empty_wards_bonus"] + min(empty_admin) + min(empty_event))
+    reports = sum(max(0, r["points"]) for r in content.reports) if players == 1 else 0
+    penalty = max(0, rules["fatality_penalty"] - min(amounts(admins, "fatality_relief")))
+    end_points = rules["blood_bag_end_points"] * supply
+    score_high = discharged * per_patient_high + rounds * empty_high + reports + max(0, end_points)
+    score_low = discharged * per_patient_low + rounds * empty_low - penalty * admitted + min(0, end_points)
+    # The improvements: the copies of each type in this game's piles (offers, piles and seats
+    # share them), the printed six owned once by every hospital.
+    tiles = content.department_tiles + (content.experimental_department_tiles
+                                        if options["experimental_medicine"] else ())
+    cards = content.specialist_cards + (content.experimental_specialist_cards
+                                        if options["experimental_medicine"] else ())
+    tile_copies = [sum(1 for t in tiles if content.department_ids[t] == d) for d in L.dept_ids]
+    card_copies = [sum(1 for c in cards if content.specialist_ids[c] == k) for k in L.spec_ids]
+    owned = [copies + (1 if d in content.department_ids[:STARTING_DEPARTMENTS] else 0)
+             for d, copies in zip(L.dept_ids, tile_copies, strict=True)]
+
+    seat: tuple[list[float], list[float]] = ([], [])
+    table: tuple[list[float], list[float]] = ([], [])
+
+    def put(block: tuple[list[float], list[float]], top: float, count: int = 1, bottom: float = 0.0) -> None:
+        block[0].extend([float(bottom)] * count)
+        block[1].extend([float(top)] * count)
+
+    for _ in range(L.beds):
+        put(seat, 1.0, 3)                       # colour one-hot
+        put(seat, value / 6)                    # value/6
+        put(seat, 1.0, 4)                       # treated, blood-bag colour one-hot
+    put(seat, min(arriving, per_colour), MAX_ARRIVING)
+    put(seat, admitted / 10)                    # fatalities/10
+    put(seat, supply / 10)                      # blood bags/10
+    put(seat, score_high / 100, 1, score_low / 100)
+    put(seat, nurses / 5)
+    put(seat, 1.0, 1 + MAX_AMBULANCES)          # done, ambulance one-hot
+    for maxima in (owned, owned, card_copies, card_copies):    # owned and used, per type
+        for most in maxima:
+            put(seat, most)
+    put(seat, 1.0, len(L.admin_ids))
+    put(table, 1.0, len(PHASES))
+    put(table, 1.0, 1, 1 / rounds)              # round/rounds: round 1 to the last
+    put(table, 1.0, MAX_SEATS)                  # first player one-hot
+    put(table, per_colour / 21, len(COLOURS))   # bag per colour/21
+    for pile in (len(tiles), len(cards), len(events), len(content.reports) if players == 1 else 0):
+        put(table, pile / 40)                   # piles/40
+    for most in tile_copies + card_copies:      # offers per type
+        put(table, most)
+    for _ in range(MAX_AMBULANCES):
+        put(table, min(per_ambulance, per_colour), MAX_ARRIVING)
+        put(table, 1.0, MAX_SEATS + 1)          # owner one-hot
+    put(table, 1.0, len(L.event_ids) + len(L.report_ids))
+    put(table, supply / 16)                     # blood supply/16
+    put(table, 1.0, len(ACTIVATION_STEPS) + L.beds + 1)   # activation step, chosen beds, to move
+    return seat[0] * MAX_SEATS + table[0], seat[1] * MAX_SEATS + table[1]
 
 
 def _counts(dice: list[list[Any]]) -> list[float]:

@@ -105,6 +105,11 @@ class DiceHospital(Game):
     def observation_size(self, players: int, options: dict[str, Any] | None = None) -> int:
         return encoding.observation_size(players, self.resolve_options(options))
 
+    def observation_bounds(self, players: int, options: dict[str, Any] | None = None
+                           ) -> tuple[list[float], list[float]]:
+        """The least and the most each observation number can be, from these options' content (encoding.bounds)."""
+        return encoding.bounds(players, self.resolve_options(options))
+
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
 
