@@ -140,6 +140,12 @@ def compile_content(data: dict[str, Any]) -> Content:
     require(len(admins) >= 1, "administrators: at least one is needed")
     events = tuple(_kind_entry(i, e, f"events.{i}", EVENT_KINDS, names=True)
                    for i, e in _entries(data, "events"))
+    for event in events:  # an event may take patients off the ambulances, never all of them
+        if event["kind"] == "ambulance_extra":
+            require(rules["dice_per_ambulance"] + event["amount"] >= 1,
+                    f"events.{event['id']}.amount: with rules.dice_per_ambulance "
+                    f"{rules['dice_per_ambulance']}, an amount of {event['amount']} leaves an ambulance "
+                    f"with no patient; it must be at least {1 - rules['dice_per_ambulance']}")
     reports = tuple(_kind_entry(i, e, f"reports.{i}", REPORT_KINDS, names=False)
                     for i, e in _entries(data, "reports"))
     ladder = []

@@ -4,6 +4,8 @@ are bounded (a sweep over many settings cannot grow memory without end)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from dice_hospital_helpers import G
 
@@ -85,3 +87,19 @@ def test_caches_keyed_by_params_are_bounded():
     content_info, layout_info = content_for.cache_info(), encoding._layout.cache_info()
     assert content_info.maxsize == layout_info.maxsize == 32
     assert content_info.currsize == 32 and layout_info.currsize == 32
+
+
+def test_an_event_that_would_empty_the_ambulances_is_refused():
+    """Each number in range, together impossible: one patient per ambulance and a Motorway
+    pile-up of -1 would send ambulances with nobody in them (the sort crashed on it).  The
+    params are refused naming both numbers; the amount that still leaves one patient is fine."""
+    params = {"rules": {"dice_per_ambulance": 1}, "events": {"motorway-pileup": {"amount": -1}}}
+    with pytest.raises(ValueError, match=r"events\.motorway-pileup\.amount: with rules\.dice_per_ambulance 1, "
+                                         r"an amount of -1 leaves an ambulance with no patient; it must be at least 0"):
+        G.new(2, seed=0, options={"events": True, "params": params})
+    params["events"]["motorway-pileup"]["amount"] = 0
+    state = G.new(2, seed=0, options={"events": True, "params": params})
+    rng = random.Random(0)
+    while not state.is_over:  # a whole game plays with it
+        seat = rng.choice(state.to_move)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
