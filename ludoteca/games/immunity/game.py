@@ -214,6 +214,11 @@ class ImmunityGame(Game):
     def observation_size(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         return encoding.observation_size(content_for(self.resolve_options(options)["params"]))
 
+    def observation_bounds(self, players: int,
+                           options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+        """The least and the most each observation number can be (``encoding.bounds`` says why)."""
+        return encoding.bounds(players, self.resolve_options(options))
+
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
 
