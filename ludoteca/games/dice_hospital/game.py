@@ -9,7 +9,7 @@ from typing import Any
 from ludoteca.engine import Game, State
 from ludoteca.engine.i18n import check_lang
 
-from . import catalogue, effect_words, encoding, heuristic, lab_hooks, lobby, terminal
+from . import catalogue, effect_words, encoding, heuristic, lab_hooks, length, lobby, terminal
 from .content import content_for
 from .state import DiceHospitalState
 
@@ -112,6 +112,20 @@ class DiceHospital(Game):
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+    def max_game_length(self, players: int, options: dict[str, Any] | None = None) -> int:
+        """The most actions any game with these options can take (OpenSpiel's ``max_game_length``).
+
+        Nothing loops: every decision uses up something only the next round gives back (a seat's
+        claim, take and return, each department and meeple, each arriving patient; a blood bag
+        spent comes back within the round only through a specialist's one bonus).  Set-up 2 a
+        seat; each round the intake (claims, sorts, beds and morgues), the improvements (reveals,
+        takes, returns), every seat's departments worked (at most min(6, nurses) + improvements
+        owned, one taken a round), each a department, a meeple and its group, each specialist's
+        effect once, one ``end``, and 2 actions per blood bag spent (the bags in the game plus
+        the specialists' bonuses).  2,488 at four players with the shipped content;
+        :mod:`.length` argues each count."""
+        return length.max_game_length(players, self.resolve_options(options))
 
 
 GAME = DiceHospital()
