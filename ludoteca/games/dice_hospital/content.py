@@ -140,12 +140,21 @@ def compile_content(data: dict[str, Any]) -> Content:
     require(len(admins) >= 1, "administrators: at least one is needed")
     events = tuple(_kind_entry(i, e, f"events.{i}", EVENT_KINDS, names=True)
                    for i, e in _entries(data, "events"))
+    extras = [0]
     for event in events:  # an event may take patients off the ambulances, never all of them
         if event["kind"] == "ambulance_extra":
             require(rules["dice_per_ambulance"] + event["amount"] >= 1,
                     f"events.{event['id']}.amount: with rules.dice_per_ambulance "
                     f"{rules['dice_per_ambulance']}, an amount of {event['amount']} leaves an ambulance "
                     f"with no patient; it must be at least {1 - rules['dice_per_ambulance']}")
+            extras.append(event["amount"])
+    # Overflow sends patients already in beds to the morgue to make room; a hospital must still
+    # have a bed for each patient one ambulance can bring, or its player would have no move.
+    arriving = rules["dice_per_ambulance"] + max(extras) + rules.get("epidemic_extra_dice", 0)
+    require(rules["beds"] >= arriving,
+            f"rules.beds: {rules['beds']} beds cannot take the {arriving} patients one ambulance can bring "
+            f"(dice_per_ambulance {rules['dice_per_ambulance']}, the largest ambulance event +{max(extras)}, "
+            f"National Epidemic +{rules.get('epidemic_extra_dice', 0)}); give at least {arriving} beds")
     reports = tuple(_kind_entry(i, e, f"reports.{i}", REPORT_KINDS, names=False)
                     for i, e in _entries(data, "reports"))
     ladder = []

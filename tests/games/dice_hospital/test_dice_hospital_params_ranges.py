@@ -103,3 +103,23 @@ def test_an_event_that_would_empty_the_ambulances_is_refused():
     while not state.is_over:  # a whole game plays with it
         seat = rng.choice(state.to_move)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_a_hospital_with_fewer_beds_than_an_ambulance_brings_is_refused():
+    """Overflow sends patients already in beds to the morgue to make room (rule book, "Si no
+    hay suficientes espacios ... debes retirar pacientes a la morgue"); with fewer beds than
+    one ambulance can bring there is no room to make, and the seat had no legal move.  Such
+    params are refused naming the numbers; exactly enough beds play a whole game."""
+    params = {"rules": {"beds": 5, "dice_per_ambulance": 6, "panic_start_values": [3, 4]}}
+    with pytest.raises(ValueError, match=r"rules\.beds: 5 beds cannot take the 8 patients one ambulance can bring "
+                                         r"\(dice_per_ambulance 6, the largest ambulance event \+1, "
+                                         r"National Epidemic \+1\); give at least 8 beds"):
+        G.new(2, seed=1, options={"params": params})
+    params["rules"]["beds"] = 8
+    state = G.new(2, seed=1, options={"national_epidemic": True, "events": True, "params": params})
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = rng.choice(state.to_move)
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} has no move in phase {state.phase}"
+        state.apply(seat, rng.choice(legal))
