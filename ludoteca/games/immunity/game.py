@@ -11,7 +11,7 @@ from ludoteca.engine import Game, State
 from ludoteca.engine.i18n import check_lang
 from ludoteca.engine.options import Option, choice, flag, params_option
 
-from . import catalogue, encoding, explain, heuristic, lab_hooks, terminal
+from . import catalogue, encoding, explain, heuristic, lab_hooks, length, terminal
 from .content import content_for
 from .state import ImmunityState
 
@@ -221,6 +221,14 @@ class ImmunityGame(Game):
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+    def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """The most actions any legal game with these players and options can take, argued from
+        the rules (:mod:`.length`): per seat and turn one ``done`` or medical card in each of the
+        5 parts, one spread and one exposure, the phase-1 discards down to the hand limit, the
+        phase-3 clears (one per cell owned of a type that acts) and, over the game, the buys
+        the per-type cap allows; times the seats.  With the shipped content 256 a seat."""
+        return length.max_game_length(players, self.resolve_options(options))
 
 
 GAME = ImmunityGame()
