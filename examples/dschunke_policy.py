@@ -16,6 +16,15 @@ cell by convolutions that share their weights over the whole 41 x 41 window:
   the strip's *middle* cell and shifted back by one cell (E/W along x, S/N along y): the
   receptive field is then centred on the strip, and ``depth`` 3x3 layers see ``depth - 1``
   cells beyond its ends on every side;
+* ``landing=True`` adds, to those logits, a sum over the strip's three crates: a 1x1 conv gives
+  for every cell a score for each of the 11 crate kinds landing there, and a spot's term is the
+  score of its first crate at its first cell plus its second at the second plus its third at
+  the third (in the reverse order for W and N).  Why: most of what a placement does is what
+  each crate does where it lands (joins a group of its kind, covers a crate, shows a rat), and
+  that structure is learnt once for all crates, positions and directions.  The landing scores
+  also get a linear 5x5 conv straight from the board planes (zero at the start): what a crate
+  joins or covers is mostly linear in the planes around it, and that path learns it without
+  waiting for the deeper layers;
 * the 42 pick logits, the one "outside the window" logit and the value come from small
   perceptrons over the conv features pooled over the window (mean and max) plus the features.
 
@@ -64,6 +73,16 @@ def to_action_order(placements: torch.Tensor) -> torch.Tensor:
     return placements.permute(0, 2, 3, 1).reshape(placements.shape[0], 4 * AREA)
 
 
+def shift_x(planes: torch.Tensor, k: int) -> torch.Tensor:
+    """``out[..., y, x] = planes[..., y, x + k]``, zero past the window's edge."""
+    return F.pad(planes[..., :, k:], (0, k, 0, 0))
+
+
+def shift_y(planes: torch.Tensor, k: int) -> torch.Tensor:
+    """``out[..., y, x] = planes[..., y + k, x]``, zero past the window's edge."""
+    return F.pad(planes[..., k:, :], (0, 0, 0, k))
+
+
 class DschunkeFCN(nn.Module):
     """The shared network: observation -> (action logits, value latent).
 
@@ -71,9 +90,11 @@ class DschunkeFCN(nn.Module):
     ``latent_pi`` is already the full logit vector ``[picks | placements | outside]``."""
 
     def __init__(self, features_dim: int, strips: int = 42, channels: int = 32, depth: int = 4,
-                 hidden: int = 64) -> None:
+                 hidden: int = 64, landing: bool = True) -> None:
         super().__init__()
         self.strips = strips
+        self.land = nn.Conv2d(channels, CRATE_CLASSES, 1) if landing else None
+        self.land_skip = nn.Conv2d(CHANNELS, CRATE_CLASSES, 5, padding=2) if landing else None
         self.feature_size = features_dim - PLANES
         cond_size = STRIP_SIZE + SCALARS
         self.convs = nn.ModuleList(
@@ -86,12 +107,16 @@ class DschunkeFCN(nn.Module):
         self.latent_dim_pi = strips + 4 * AREA + 1
         self.latent_dim_vf = hidden
         # Small output weights: a near-uniform policy over the legal numbers at the start.
-        for layer in (self.place, self.actor_head[-1]):
+        for layer in (self.place, self.actor_head[-1], *([self.land] if self.land is not None else [])):
             nn.init.normal_(layer.weight, std=0.01)
             nn.init.zeros_(layer.bias)
+        if self.land_skip is not None:
+            nn.init.zeros_(self.land_skip.weight)
+            nn.init.zeros_(self.land_skip.bias)
 
-    def trunk(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """Conv features (B, C, 41, 41) and the pooled summary (B, P) the heads read."""
+    def trunk(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """The board planes, conv features (B, C, 41, 41) and the pooled summary (B, P) the
+        heads read."""
         planes, features = split_observation(obs)
         strip = strip_to_place(features)
         cond = torch.cat([strip, features[:, -SCALARS:]], dim=1)
@@ -99,29 +124,44 @@ class DschunkeFCN(nn.Module):
         for conv, bias in zip(self.convs, self.conds, strict=True):
             h = F.relu(conv(h) + bias(cond)[:, :, None, None])
         pooled = torch.cat([h.mean(dim=(2, 3)), h.amax(dim=(2, 3)), features, strip], dim=1)
-        return h, pooled
+        return planes, h, pooled
 
-    def logits(self, h: torch.Tensor, pooled: torch.Tensor) -> torch.Tensor:
+    def landing(self, planes: torch.Tensor, h: torch.Tensor, strip: torch.Tensor) -> torch.Tensor:
+        """(B, 4, 41, 41): per top-left cell and direction, the sum of the landing scores of
+        the strip's crates at the cells they would take."""
+        assert self.land is not None and self.land_skip is not None
+        scores = self.land(h) + self.land_skip(planes)              # (B, 11, 41, 41)
+        crates = strip.reshape(-1, 3, CRATE_CLASSES)
+        at = torch.einsum("bjyx,bkj->bkyx", scores, crates)         # crate k's score at each cell
+        first, second, third = at[:, 0], at[:, 1], at[:, 2]
+        east = first + shift_x(second, 1) + shift_x(third, 2)
+        west = third + shift_x(second, 1) + shift_x(first, 2)
+        south = first + shift_y(second, 1) + shift_y(third, 2)
+        north = third + shift_y(second, 1) + shift_y(first, 2)
+        return torch.stack([east, west, south, north], dim=1)
+
+    def logits(self, planes: torch.Tensor, h: torch.Tensor, pooled: torch.Tensor) -> torch.Tensor:
         """``[42 pick | 6724 placement | 1 outside]`` logits."""
         middle = self.place(h)
         # Computed at the strip's middle cell, kept at its top-left cell: E/W shift along x
         # (columns), S/N along y (rows); the last column / row have no middle inside the window.
-        along_x = F.pad(middle[:, 0:2, :, 1:], (0, 1, 0, 0))
-        along_y = F.pad(middle[:, 2:4, 1:, :], (0, 0, 0, 1))
-        placements = to_action_order(torch.cat([along_x, along_y], dim=1))
+        spots = torch.cat([shift_x(middle[:, 0:2], 1), shift_y(middle[:, 2:4], 1)], dim=1)
+        if self.land is not None:
+            strip = pooled[:, -STRIP_SIZE:]
+            spots = spots + self.landing(planes, h, strip)
+        placements = to_action_order(spots)
         head = self.actor_head(pooled)
         return torch.cat([head[:, :self.strips], placements, head[:, self.strips:]], dim=1)
 
     def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        h, pooled = self.trunk(obs)
-        return self.logits(h, pooled), self.critic_head(pooled)
+        planes, h, pooled = self.trunk(obs)
+        return self.logits(planes, h, pooled), self.critic_head(pooled)
 
     def forward_actor(self, obs: torch.Tensor) -> torch.Tensor:
-        h, pooled = self.trunk(obs)
-        return self.logits(h, pooled)
+        return self.logits(*self.trunk(obs))
 
     def forward_critic(self, obs: torch.Tensor) -> torch.Tensor:
-        return self.critic_head(self.trunk(obs)[1])
+        return self.critic_head(self.trunk(obs)[2])
 
 
 class DschunkeFCNPolicy(MaskableActorCriticPolicy):
@@ -130,15 +170,16 @@ class DschunkeFCNPolicy(MaskableActorCriticPolicy):
     Use with the flat observation (the default ``FlattenExtractor`` passes it through) and the
     compact actions: ``MaskablePPO(DschunkeFCNPolicy, env, policy_kwargs={"channels": 32})``."""
 
-    def __init__(self, *args: Any, channels: int = 32, depth: int = 4, hidden: int = 64, **kwargs: Any) -> None:
-        self.channels, self.depth, self.hidden = channels, depth, hidden
+    def __init__(self, *args: Any, channels: int = 32, depth: int = 4, hidden: int = 64, landing: bool = True,
+                 **kwargs: Any) -> None:
+        self.channels, self.depth, self.hidden, self.landing = channels, depth, hidden, landing
         kwargs.setdefault("ortho_init", False)  # the convs keep PyTorch's init; outputs start small
         super().__init__(*args, **kwargs)
 
     def _build_mlp_extractor(self) -> None:
         strips = int(self.action_space.n) - 4 * AREA - 1  # type: ignore[attr-defined]
         self.mlp_extractor = DschunkeFCN(self.features_dim, strips=strips, channels=self.channels,
-                                         depth=self.depth, hidden=self.hidden)
+                                         depth=self.depth, hidden=self.hidden, landing=self.landing)
 
     def _build(self, lr_schedule: Any) -> None:
         """As the parent's, but with no dense ``action_net``: a ``Linear(20 394, 6 767)`` would
@@ -150,5 +191,5 @@ class DschunkeFCNPolicy(MaskableActorCriticPolicy):
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
-        data.update(channels=self.channels, depth=self.depth, hidden=self.hidden)
+        data.update(channels=self.channels, depth=self.depth, hidden=self.hidden, landing=self.landing)
         return data
