@@ -18,11 +18,12 @@ What it does, and why:
   decodes (``cell, d = divmod(n - 42, 4)``, ``row, col = divmod(cell, 41)``) to a strip that
   lies on or next to the deck in board plane 0: the layout the convolutional policy relies on.
 * The agent plays red or green at random each game (one env per seat), so it learns both.
-* Rewards (``--reward``): ``margin`` (default) is every step's change of its score *minus*
-  the opponent's, computed from the scores in the observation, so the per-step rewards add up
-  to the final margin, which decides the game; ``dense`` is its own score change alone (the
-  env's mode); ``rank``/``win``/``score`` only at the end.  Rewards are multiplied by
-  ``--reward-scale`` (0.1) to keep the value loss, which shares the network, small.
+* Rewards (``--reward``): ``margin`` (fcn's default) is every step's change of its score
+  *minus* the opponent's, computed from the scores in the observation, so the per-step rewards
+  add up to the final margin, which decides the game; ``dense`` (mlp's default) is its own
+  score change alone (the env's mode); ``rank``/``win``/``score`` only at the end.  fcn's
+  rewards are multiplied by ``--reward-scale`` 0.1 to keep the value loss, which shares the
+  network, small.  Every setting left out takes the policy's default (``DEFAULTS``).
 * Training stops when the process has used the CPU budget (``time.process_time``; torch is
   kept to one thread so that CPU time is wall time).
 * At the end it plays ``--games`` games against the random bot, half as each colour, chosen
@@ -92,6 +93,17 @@ class EitherSeat(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         return self.current.action_masks()
+
+
+#: Settings per policy when not given.  ``mlp``: the first run's (docs/interop.md).  ``fcn``: the
+#: run that reached the target; gamma 0.5 because a placement's effect on the margin shows in
+#: the next rewards, and a long horizon only adds the random bot's noise.
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "fcn": {"reward": "margin", "reward_scale": 0.1, "learning_rate": 1e-3, "n_steps": 1024, "batch_size": 128,
+            "n_epochs": 4, "ent_coef": 0.01, "gamma": 0.5},
+    "mlp": {"reward": "dense", "reward_scale": 1.0, "learning_rate": 3e-4, "n_steps": 1024, "batch_size": 256,
+            "n_epochs": 4, "ent_coef": 0.01, "gamma": 0.99},
+}
 
 
 def check_layout(games: int = 3, seed: int = 0) -> int:
@@ -172,18 +184,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--policy", default="fcn", choices=["fcn", "mlp"],
                         help="fcn: convolutional (examples/dschunke_policy.py); mlp: SB3's perceptron")
-    parser.add_argument("--reward", default="margin", choices=["margin", "dense", "rank", "win", "score"])
-    parser.add_argument("--reward-scale", type=float, default=0.1, help="rewards are multiplied by it")
-    parser.add_argument("--learning-rate", type=float, default=3e-4)
-    parser.add_argument("--n-steps", type=int, default=1024, help="steps per PPO rollout")
-    parser.add_argument("--batch-size", type=int, default=128)
-    parser.add_argument("--n-epochs", type=int, default=4)
-    parser.add_argument("--ent-coef", type=float, default=0.01)
-    parser.add_argument("--gamma", type=float, default=0.99)
-    parser.add_argument("--channels", type=int, default=32, help="fcn: conv channels")
+    parser.add_argument("--reward", choices=["margin", "dense", "rank", "win", "score"])
+    parser.add_argument("--reward-scale", type=float, help="rewards are multiplied by it")
+    parser.add_argument("--learning-rate", type=float)
+    parser.add_argument("--n-steps", type=int, help="steps per PPO rollout")
+    parser.add_argument("--batch-size", type=int)
+    parser.add_argument("--n-epochs", type=int)
+    parser.add_argument("--ent-coef", type=float)
+    parser.add_argument("--gamma", type=float)
+    parser.add_argument("--channels", type=int, default=16, help="fcn: conv channels (default 16)")
     parser.add_argument("--depth", type=int, default=4, help="fcn: 3x3 conv layers, the logit layer included")
     parser.add_argument("--save", default=None, help="where to keep the trained model (a .zip)")
     args = parser.parse_args()
+    for name, value in DEFAULTS[args.policy].items():  # what was not given: the policy's defaults
+        if getattr(args, name) is None:
+            setattr(args, name, value)
 
     import torch
     from sb3_contrib import MaskablePPO
