@@ -160,25 +160,6 @@ class Board:
             return "single", {}
         return None
 
-    def allows(self, x: int, y: int, axis: str) -> bool:
-        """``why_not(...) is None``, written for speed: it runs dozens of times per placement."""
-        top = self.top
-        if axis == "h":
-            a, b, c = top.get((x, y)), top.get((x + 1, y)), top.get((x + 2, y))
-        else:
-            a, b, c = top.get((x, y)), top.get((x, y + 1)), top.get((x, y + 2))
-        if a is None and b is None and c is None:
-            if axis == "h":
-                return ((x - 1, y) in top or (x + 3, y) in top
-                        or (x, y - 1) in top or (x + 1, y - 1) in top or (x + 2, y - 1) in top
-                        or (x, y + 1) in top or (x + 1, y + 1) in top or (x + 2, y + 1) in top)
-            return ((x, y - 1) in top or (x, y + 3) in top
-                    or (x - 1, y) in top or (x - 1, y + 1) in top or (x - 1, y + 2) in top
-                    or (x + 1, y) in top or (x + 1, y + 1) in top or (x + 1, y + 2) in top)
-        if a is None or b is None or c is None:
-            return False
-        return a[0] == b[0] == c[0] and not (a[1] == b[1] == c[1])
-
     def place(self, index: int, x: int, y: int, axis: str, crates: list[str]) -> None:
         cells = footprint(x, y, axis)
         top, shown = self.top, self.shown
@@ -251,13 +232,13 @@ class Board:
         Spots overlapping the cells may turn legal or illegal.  Spots merely next to them can
         only gain a neighbour, which matters only to a spot on the bare table: one that holds a
         free cell next to the new strip touches it, so it is legal exactly when its three cells
-        are free (no call to :meth:`allows` needed).  The overlapping spots depend on the
+        are free (no placement rule to judge).  The overlapping spots depend on the
         footprint alone, so ``_near`` works them out once per footprint."""
         spots, top = self.spots, self.top
         get = top.get
         looked, overlapping = _near(cells[0], cells[2])
         seen = [get(cell) for cell in looked]  # each cell once: spots share cells
-        for spot, first, second, third in overlapping:  # allows(), inlined for speed
+        for spot, first, second, third in overlapping:  # ``reason`` for spots on strips, written for speed
             a, b, c = seen[first], seen[second], seen[third]
             if a is None or b is None or c is None:
                 # Partly on the new strip, so not on the bare table: legal only on strips.
