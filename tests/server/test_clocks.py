@@ -137,8 +137,8 @@ def test_a_seat_that_left_ranks_last() -> None:
 def test_two_processes_on_postgres_and_redis_fire_an_expiring_clock_once(tmp_path: Path) -> None:
     """Ana plays on one process, Ben on the other; both processes have the table live and watch
     Ana's clock.  When it runs out, the seat changes exactly once: the revision goes up by one
-    (a second firing would raise it again before the stand-in bot's first move, which waits
-    the 3-s bot delay), and both players see the bot in Ana's seat."""
+    for it, and by one for each move the stand-in bot makes (a second firing would raise it once
+    more), and both players see the bot in Ana's seat."""
     import uuid
 
     import psycopg
@@ -165,10 +165,12 @@ def test_two_processes_on_postgres_and_redis_fire_an_expiring_clock_once(tmp_pat
             while seen_b["seats"][0]["kind"] != "bot":
                 seen_b = receive(ws_b, "state", timeout=6, seat=1)
             assert seen_a["seats"][0]["absent"] == "timeout" and seen_b["seats"][0]["absent"] == "timeout"
-            time.sleep(1.0)  # both processes' watches have fired by now; the bot has not moved yet
+            time.sleep(1.0)  # both processes' watches have fired by now
             version, now_revision = db.execute("SELECT version, revision FROM game_tables WHERE id = %s",
                                                (table["id"],)).fetchone()
-            assert (version, now_revision) == (0, revision + 1)
+            # One step of the revision for the seat change, one per move: on a loaded machine the
+            # stand-in may have moved already, which must not read as a second firing.
+            assert now_revision - version == revision + 1, (version, now_revision, revision)
             moved = receive(ws_b, "state", timeout=10, seat=1, version=1)  # the stand-in plays on
             assert moved["seats"][0]["kind"] == "bot"
         assert "Traceback" not in first.log() + second.log()
