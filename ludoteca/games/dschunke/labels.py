@@ -160,16 +160,29 @@ def spot_words(crates: list[str], x: int, y: int, direction: str, height: int, f
     """The parts of a placement label: the crates as they land (left to right, or top to
     bottom), which way the strip lies, the grid references of its two end cells as the board
     draws them (``grid.py``) and the level it rests at."""
-    across = AXIS_OF[direction] == "h"
-    last = (x + 2, y) if across else (x, y + 2)
-    level = text(CATALOGUE, "on_table", lang) if height <= 1 else text(CATALOGUE, "on_level", lang, n=height)
+    axis = AXIS_OF[direction]
     return {
         "strip": strip_label(crates_in_order(crates, direction), lang),
-        "lie": text(CATALOGUE, "across" if across else "upright", lang),
+        "lie": lie_words(axis, lang),
         "first": frame.name(x, y),
-        "last": frame.name(*last),
-        "level": level,
+        "last": frame.name(*last_cell(x, y, axis)),
+        "level": level_words(height, lang),
     }
+
+
+def lie_words(axis: str, lang: str) -> str:
+    """Which way a strip lies: "across" (h) or "upright" (v)."""
+    return text(CATALOGUE, "across" if axis == "h" else "upright", lang)
+
+
+def level_words(height: int, lang: str) -> str:
+    """The level a strip rests at: "on the table" (1) or "on level 3, over other strips"."""
+    return text(CATALOGUE, "on_table", lang) if height <= 1 else text(CATALOGUE, "on_level", lang, n=height)
+
+
+def last_cell(x: int, y: int, axis: str) -> tuple[int, int]:
+    """The far end of a strip laid from (x, y) along ``axis``."""
+    return (x + 2, y) if axis == "h" else (x, y + 2)
 
 
 def describe_action(action: dict[str, Any], lang: str, crates: list[str], frame: Frame | None = None,
@@ -194,18 +207,17 @@ def describe_placements(actions: list[dict[str, Any]], lang: str, crates: list[s
     entry = CATALOGUE["place"]
     template = entry.get(lang) or entry["en"]
     strips = {d: strip_label(crates_in_order(crates, d), lang) for d in AXIS_OF}
-    lies = {"h": text(CATALOGUE, "across", lang), "v": text(CATALOGUE, "upright", lang)}
+    lies = {axis: lie_words(axis, lang) for axis in ("h", "v")}
     levels: dict[int, str] = {}
     cells: dict[tuple[int, int], str] = {}
     labels = []
     for action in actions:
         x, y, direction = action["x"], action["y"], action["dir"]
         axis = AXIS_OF[direction]
-        last = (x + 2, y) if axis == "h" else (x, y + 2)
+        last = last_cell(x, y, axis)
         level = height((x, y)) + 1
         if level not in levels:
-            levels[level] = (text(CATALOGUE, "on_table", lang) if level <= 1
-                             else text(CATALOGUE, "on_level", lang, n=level))
+            levels[level] = level_words(level, lang)
         first_name = cells.get((x, y)) or cells.setdefault((x, y), frame.name(x, y))
         last_name = cells.get(last) or cells.setdefault(last, frame.name(*last))
         labels.append(template.format(strip=strips[direction], lie=lies[axis], first=first_name,

@@ -20,9 +20,11 @@ def triangle(n: int) -> int:
     return n * (n + 1) // 2
 
 
-def group_of(board: Board, start: Cell) -> set[Cell]:
-    """The maximal orthogonally connected set of visible crates equal to the one at ``start``."""
-    return board.connected(start)
+def scoring_groups(board: Board) -> list[frozenset[Cell]]:
+    """Every group of two or more equal visible goods, each once, in no particular order
+    (the board's kept map holds one shared set per group, under each of its cells)."""
+    unique = {id(group): group for group in board.goods_groups().values()}
+    return [group for group in unique.values() if len(group) >= 2]
 
 
 def groups(board: Board) -> list[tuple[str, list[Cell]]]:
@@ -30,8 +32,7 @@ def groups(board: Board) -> list[tuple[str, list[Cell]]]:
     (by each group's first cell, x then y)."""
     if board.groups_cache is None:
         top = board.top
-        unique = {id(group): group for group in board.goods_groups().values()}.values()
-        found = sorted((sorted(group) for group in unique if len(group) >= 2), key=lambda cells: cells[0])
+        found = sorted((sorted(group) for group in scoring_groups(board)), key=lambda cells: cells[0])
         board.groups_cache = [(top[cells[0]][2], cells) for cells in found]
     return board.groups_cache
 
@@ -60,12 +61,11 @@ def end_scores(board: Board, content: Content, rat_hot: bool = False) -> list[in
     visible rat ("las ratas de cada color que queden a la vista ... otorgan un -1")."""
     totals = [0, 0]
     top = board.top
-    # The groups straight from the board's map, unsorted: bots read scores at every position
-    # they value, and only a view needs the groups listed in order.
-    for group in {id(group): group for group in board.goods_groups().values()}.values():
-        if len(group) >= 2:
-            crate = top[next(iter(group))][2]
-            totals[0 if crate.startswith(RED_PREFIX) else 1] += group_points(len(group), content, rat_hot)
+    # The groups unsorted: bots read scores at every position they value, and only a view
+    # needs the groups listed in order.
+    for group in scoring_groups(board):
+        crate = top[next(iter(group))][2]
+        totals[0 if crate.startswith(RED_PREFIX) else 1] += group_points(len(group), content, rat_hot)
     if not rat_hot:
         for seat, colour in enumerate(COLOURS):
             totals[seat] += content.rat_penalty * visible_rats(board, colour)
