@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SUM := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 # Two install levels in one virtualenv: playing needs only the package's own dependencies;
-# testing adds the developer and research extras.  The full install also satisfies `make run`.
+# testing adds the developer, research and training extras.  The full install also satisfies `make run`.
 STAMP := $(VENV)/.installed-all-$(SUM)
 PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 CHROMIUM := /usr/bin/chromium
@@ -19,7 +19,7 @@ $(BIN)/python:
 
 # Makefile too: a new extra in the line below reinstalls an existing virtualenv.
 $(STAMP): $(BIN)/python pyproject.toml Makefile
-	$(BIN)/pip install --quiet -e '.[dev,rl,lab,parquet,distributed]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,lab,parquet,distributed,train]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP) $(PLAY_STAMP)
 

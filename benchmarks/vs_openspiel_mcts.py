@@ -9,9 +9,10 @@ as ``action_index(action)``.  Seats alternate between matches.
 
 Set-up, stated plainly because it is not a like-for-like contest:
 * OpenSpiel: ``mcts.MCTSBot(game, uct_c=2, max_simulations=N, RandomRolloutEvaluator(1))``.
-  It searches the TRUE state: the other seats' hidden information and, since chance is
-  sampled from the state's own generator (OpenSpiel's SAMPLED_STOCHASTIC), the actual
-  future draws.  It cheats by construction.
+  It searches the TRUE state: the other seats' hidden information and the order of every
+  face-down pile.  It cheats by construction.  With ``--chance sampled`` it also sees the
+  future dice (each state then carries its own generator); with ``explicit`` (the default)
+  every draw is a chance node it samples.
 * Ludoteca: ``ludoteca.bots.make("ismcts", iterations=N)``: information-set MCTS over
   ``determinize(seat, rng)`` (no peeking), progressive widening ranked by the game's
   heuristic, and heuristic evaluation instead of random rollouts.
@@ -39,7 +40,7 @@ def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_match(game_id: str, match: int, iterations: int) -> dict:
+def play_match(game_id: str, match: int, iterations: int, chance: str = "explicit") -> dict:
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import mcts
@@ -47,7 +48,7 @@ def play_match(game_id: str, match: int, iterations: int) -> dict:
     import ludoteca.interop.openspiel as lo
     from ludoteca import bots
 
-    game = pyspiel.load_game(lo.short_name(game_id), {"players": 2, "seed": 1000 + match})
+    game = pyspiel.load_game(lo.short_name(game_id), {"players": 2, "seed": 1000 + match, "chance": chance})
     ours = match % 2
     ismcts = bots.make("ismcts", seed=match, iterations=iterations)
     rng = np.random.RandomState(match)
@@ -55,6 +56,10 @@ def play_match(game_id: str, match: int, iterations: int) -> dict:
     state = game.new_initial_state()
     spent = {"ludoteca": [0.0, 0], "openspiel": [0.0, 0]}
     while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+            continue
         player = state.current_player()
         start = time.perf_counter()
         if player == ours:
@@ -77,6 +82,8 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20, help="matches per game (seats alternate)")
     parser.add_argument("--iterations", type=int, default=50, help="iterations per decision, both bots")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--chance", choices=["explicit", "sampled"], default="explicit",
+                        help="OpenSpiel's chance: nodes it samples, or each state's own generator (it sees the dice)")
     args = parser.parse_args()
     try:
         from ludoteca import bots
@@ -97,7 +104,7 @@ def main() -> None:
         start = time.perf_counter()
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(play_match, [game_id] * args.matches, range(args.matches),
-                                    [args.iterations] * args.matches))
+                                    [args.iterations] * args.matches, [args.chance] * args.matches))
         points = sum(r["points"] for r in results)
         wins = sum(r["points"] == 1.0 for r in results)
         ties = sum(r["points"] == 0.5 for r in results)

@@ -54,7 +54,9 @@ class Game:
         return resolve(self.id, self.option_specs, options)
 
     def new(self, players: int | None = None, seed: int | None = None,
-            options: Mapping[str, Any] | None = None) -> State:
+            options: Mapping[str, Any] | None = None, rng: CountingRandom | None = None) -> State:
+        """A new game.  ``rng`` replaces the generator seeded from ``seed`` (the interop's
+        explicit chance: ``ludoteca.interop.chance``); by default the seed decides every draw."""
         if players is None:
             players = self.min_players
         if isinstance(players, bool) or not isinstance(players, int):
@@ -67,7 +69,7 @@ class Game:
             seed = secrets.randbits(63)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be a whole number; got {seed!r}")
-        return self.state_class(self, players, seed, self.resolve_options(options))
+        return self.state_class(self, players, seed, self.resolve_options(options), rng=rng)
 
     def replay(self, record: Mapping[str, Any], trusted: bool = False) -> State:
         """Rebuild the exact state from a record; a foreign or damaged record raises RecordError.

@@ -105,12 +105,15 @@ class State:
     options: dict[str, Any]
     rng: random.Random
 
-    def __init__(self, game: GameRef, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: GameRef, players: int, seed: int, options: dict[str, Any],
+                 rng: CountingRandom | None = None) -> None:
         self.game = game
         self.players = players
         self.seed = seed
         self.options = options
-        self.rng = CountingRandom(seed)
+        # ``rng``: another source of the same draws (OpenSpiel's explicit chance nodes); the seed
+        # then only names the game.
+        self.rng = CountingRandom(seed) if rng is None else rng
         self._actions: list[list[Any]] = []
         self._legal_cache: dict[int, list[Action]] = {}
         self._sealed = 0

@@ -10,22 +10,37 @@ How the game maps onto OpenSpiel:
 
 * Names: ``ludoteca_<id>`` with ``-`` written ``_``.  Parameters: ``players`` (default: 2 when
   the game allows it, else its minimum), ``seed`` (seeds the sequence of deals of
-  ``new_initial_state``; -1 draws one at random), ``options`` (the game options as a JSON
+  ``new_initial_state`` with ``chance="sampled"``; -1 draws one at random), ``chance``
+  (``explicit`` or ``sampled``, below), ``options`` (the game options as a JSON
   string), ``max_game_length`` (0: the game's own bound if it declares
   ``max_game_length(players, options)``, else 10 000) and ``actions`` (the action numbering;
   empty: the game's default, Dschunke's ``compact``; ``full`` for the game's own).
 * Dynamics: sequential.  Decisions the game takes simultaneously are asked in seat order.
-* Chance: ``SAMPLED_STOCHASTIC`` for games with hidden information or randomness (there are
-  no chance nodes; each state carries its own seeded generator, so ``clone()`` replays the
-  same future draws).  A game declaring ``hidden_information = False`` is deterministic with
-  perfect information.
+* Chance: ``EXPLICIT_STOCHASTIC`` for games with hidden information or randomness (parameter
+  ``chance``, default ``explicit``).  Every draw the engine makes (a shuffle is one draw per
+  card but the last, a die one draw) is a chance node offered *before* it is made, its
+  outcomes equally likely as in the engine (a draw among more than 256 numbers is split into
+  two nodes; ``ludoteca.interop.chance``).  No state holds a future draw, so MCTS cannot see a
+  die before it is rolled; a face-down pile shuffled at set-up is hidden information, which the
+  game type declares, as it declares a hand.  States serialise as their history, and the
+  ``seed`` parameter only names the engine's game.  ``chance="sampled"`` keeps the former
+  behaviour: ``SAMPLED_STOCHASTIC``, no chance nodes, each state carrying its own seeded
+  generator (faster; ``clone()`` replays the same future draws; states do not serialise with
+  ``serialize_game_and_state``).  A game declaring ``hidden_information = False`` is
+  deterministic with perfect information.
 * Utility: the rank reward of :func:`ludoteca.interop.core.final_rewards` (+1 sole winner,
   -1 sole last, 0 shared), zero-sum in [-1, 1]; with one player, the final score (general-sum).
   Terminal rewards only.
 * Observations: ``observation_tensor`` is the game's ``encode(view(player))``;
   ``observation_string`` is ``view(player)`` as sorted JSON; ``information_state_string`` adds
-  the player's own past action numbers to it.  (No information-state tensor is claimed:
-  encoders are not perfect-recall.)  ``private_info=NONE`` observers use the spectator view ``view(None)``.
+  the player's own past action numbers to it, in order.  ``information_state_tensor`` is the
+  observation tensor followed by ``num_distinct_actions`` counts: how often the player has
+  taken each action number (parts ``observation`` and ``own_actions``).  It tells apart any
+  two information states that differ in what the player sees now or in what it has done; it
+  keeps neither the order of its own actions nor what it saw earlier and sees no more (the
+  string keeps the order), so it is not a perfect-recall encoding in general; every game's
+  view carries what its rules let a player remember (Herbalism's view keeps what the
+  player learned this round, for one).  ``private_info=NONE`` observers use the spectator view ``view(None)``.
 * ``resample_from_infostate(player, sampler)`` is ``determinize(player, rng)`` with ``rng``
   seeded from the sampler.  It is a Python-level method, so Python algorithms (e.g.
   ``open_spiel.python.algorithms.ismcts``) use it; C++ algorithms do not see it.
@@ -43,6 +58,7 @@ import pyspiel
 import ludoteca
 from ludoteca.engine import Game, State
 
+from .chance import MAX_CHANCE_OUTCOMES, ChanceScript, NeedChance, script
 from .core import Adapter, missing_interop
 
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -56,15 +72,19 @@ def default_players(game: Game) -> int:
     return max(game.min_players, min(2, game.max_players))
 
 
-def _game_type(game: Game, players: int | None = None) -> pyspiel.GameType:
+CHANCE_MODES = ("explicit", "sampled")
+
+
+def _game_type(game: Game, players: int | None = None, chance: str = "explicit") -> pyspiel.GameType:
     stochastic = game.hidden_information
     solo = players == 1
+    modes = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=short_name(game.id),
         long_name=f"Ludoteca {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if stochastic
-                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        chance_mode=(modes.DETERMINISTIC if not stochastic
+                     else modes.EXPLICIT_STOCHASTIC if chance == "explicit" else modes.SAMPLED_STOCHASTIC),
         information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if stochastic
                      else pyspiel.GameType.Information.PERFECT_INFORMATION),
         utility=(pyspiel.GameType.Utility.GENERAL_SUM if solo
@@ -73,11 +93,11 @@ def _game_type(game: Game, players: int | None = None) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": default_players(game), "seed": -1, "options": "",
-                                 "max_game_length": 0, "actions": ""},
+                                 "max_game_length": 0, "actions": "", "chance": "explicit"},
     )
 
 
@@ -92,9 +112,14 @@ class LudotecaSpielGame(pyspiel.Game):
             options = json.loads(raw_options) if raw_options else {}
         except json.JSONDecodeError as exc:
             raise ValueError(f"parameter 'options' must be a JSON object; got {raw_options!r}") from exc
+        chance = str(params.get("chance", "explicit") or "explicit")
+        if chance not in CHANCE_MODES:
+            raise ValueError(f"parameter 'chance' must be one of {', '.join(CHANCE_MODES)}; got {chance!r}")
         self.adapter = Adapter(game, players=players, options=options, reward="rank",
                                actions=str(params.get("actions", "") or "") or None)
         self.ludoteca_game = game
+        #: Draws are chance nodes (True) or come from each state's own seeded generator.
+        self.explicit_chance = chance == "explicit" and game.hidden_information
         seed = int(params.get("seed", -1))
         self._deals = random.Random(None if seed < 0 else seed)
         length = int(params.get("max_game_length", 0))
@@ -104,7 +129,7 @@ class LudotecaSpielGame(pyspiel.Game):
         low, high = self.adapter.reward_range()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.adapter.num_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES if self.explicit_chance else 0,
             num_players=players,
             min_utility=low,
             max_utility=high,
@@ -112,8 +137,9 @@ class LudotecaSpielGame(pyspiel.Game):
             max_game_length=length,
         )
         full = {"players": players, "seed": seed, "options": raw_options,
-                "max_game_length": int(params.get("max_game_length", 0)), "actions": self.adapter.actions}
-        super().__init__(_game_type(game, players), info, full)
+                "max_game_length": int(params.get("max_game_length", 0)), "actions": self.adapter.actions,
+                "chance": chance}
+        super().__init__(_game_type(game, players, chance), info, full)
 
     def new_initial_state(self) -> LudotecaSpielState:
         return LudotecaSpielState(self, self._deals.getrandbits(63))
@@ -124,72 +150,168 @@ class LudotecaSpielGame(pyspiel.Game):
         return LudotecaObserver(self.adapter, iig_obs_type)
 
 
+class _Pending:
+    """A step interrupted by chance: who plays what (``seat`` None: the set-up), the chance
+    outcomes chosen so far, and the probabilities of the next node's outcomes."""
+
+    __slots__ = ("seat", "action", "outcomes", "probabilities")
+
+    def __init__(self, seat: int | None, action: dict | None, outcomes: list[int],
+                 probabilities: tuple[float, ...]) -> None:
+        self.seat, self.action, self.outcomes, self.probabilities = seat, action, outcomes, probabilities
+
+    def copy(self) -> _Pending:
+        return _Pending(self.seat, self.action, list(self.outcomes), self.probabilities)
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "action": self.action, "outcomes": self.outcomes,
+                "probabilities": list(self.probabilities)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> _Pending:
+        return cls(data["seat"], data["action"], list(data["outcomes"]), tuple(data["probabilities"]))
+
+
 class _Core:
     """Holds the Ludoteca state so OpenSpiel's clone (a deepcopy of attributes) stays cheap
-    (``State.clone``) and its serialisation (a pickle) stays exact (``to_json``)."""
+    (``State.clone``) and its serialisation (a pickle) stays exact (``to_json``).
 
-    __slots__ = ("game_id", "state", "_new")
+    With explicit chance, ``pending`` is the step chance interrupted; ``state`` is then the
+    position before it (None before the set-up is done)."""
 
-    def __init__(self, game_id: str, state: State | None, new: tuple | None = None) -> None:
-        self.game_id, self.state, self._new = game_id, state, new
+    __slots__ = ("game_id", "state", "seed", "started", "explicit", "pending")
 
-    def get(self, adapter: Adapter) -> State:
-        if self.state is None:  # created on first use: clones overwrite fresh states at once
-            self.state = adapter.new_state(seed=self._new[0])
-            self._new = None
+    def __init__(self, game_id: str, state: State | None, seed: int = 0, explicit: bool = False,
+                 pending: _Pending | None = None) -> None:
+        self.game_id, self.state, self.seed, self.explicit, self.pending = game_id, state, seed, explicit, pending
+        self.started = state is not None or pending is not None
+
+    def get(self, adapter: Adapter) -> State | None:
+        if not self.started:  # set up on first use: clones overwrite fresh states at once
+            self.started = True
+            if self.explicit:
+                self._play(adapter, _Pending(None, None, [], ()))
+            else:
+                self.state = adapter.new_state(seed=self.seed)
         return self.state
 
+    # ---- explicit chance ---------------------------------------------------------------------
+    def play(self, adapter: Adapter, seat: int, action: dict) -> None:
+        """Play ``seat``'s legal ``action``; with explicit chance it may stop at a chance node."""
+        if not self.explicit:
+            self.state.apply_trusted(seat, action)
+        else:
+            self._play(adapter, _Pending(seat, action, [], ()))
+
+    def choose(self, adapter: Adapter, outcome: int) -> None:
+        """Chance chose ``outcome`` at the pending node: play the interrupted step again."""
+        pending = self.pending
+        pending.outcomes.append(outcome)
+        self._play(adapter, pending)
+
+    def _play(self, adapter: Adapter, pending: _Pending) -> None:
+        try:
+            if pending.seat is None:
+                rng = ChanceScript(pending.outcomes)
+                state = adapter.game.new(adapter.players, seed=self.seed, options=adapter.options, rng=rng)
+            else:
+                state = self.state.clone()
+                script(state, pending.outcomes)
+                state.apply_trusted(pending.seat, pending.action)
+        except NeedChance as need:
+            pending.probabilities = need.probabilities
+            self.pending = pending
+            return
+        self.state, self.pending = state, None
+
+    # ---- copies --------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.game_id, None if self.state is None else self.state.clone(), self._new)
+        state = None if self.state is None else self.state.clone()
+        if state is not None and self.explicit:
+            script(state, ())                               # the clone's draws stay chance nodes
+        other = _Core(self.game_id, state, self.seed, self.explicit,
+                      None if self.pending is None else self.pending.copy())
+        other.started = self.started
+        return other
 
     def __getstate__(self) -> dict:
-        return {"game": self.game_id, "new": self._new,
+        return {"game": self.game_id, "seed": self.seed, "started": self.started, "explicit": self.explicit,
+                "pending": None if self.pending is None else self.pending.to_json(),
                 "state": None if self.state is None else self.state.to_json()}
 
     def __setstate__(self, data: dict) -> None:
-        self.game_id, self._new = data["game"], data["new"]
+        self.game_id, self.seed, self.started = data["game"], data["seed"], data["started"]
+        self.explicit = data["explicit"]
+        self.pending = None if data["pending"] is None else _Pending.from_json(data["pending"])
         self.state = None if data["state"] is None else ludoteca.game(self.game_id).from_json(data["state"])
+        if self.state is not None and self.explicit:
+            script(self.state, ())                          # draws stay chance nodes
 
 
 class LudotecaSpielState(pyspiel.State):
     def __init__(self, game: LudotecaSpielGame, seed: int) -> None:
         super().__init__(game)
-        self.core = _Core(game.ludoteca_game.id, None, (seed,))
+        self.core = _Core(game.ludoteca_game.id, None, seed, game.explicit_chance)
 
     @property
-    def ludoteca_state(self) -> State:
-        """The Ludoteca state underneath."""
+    def ludoteca_state(self) -> State | None:
+        """The Ludoteca state underneath (at a chance node: the position before the step that
+        met chance; None while the set-up's draws are pending)."""
         return self.core.get(self.get_game().adapter)
+
+    def _chance_pending(self) -> _Pending | None:
+        self.core.get(self.get_game().adapter)
+        return self.core.pending
 
     # ---- the pyspiel API ---------------------------------------------------------------------
     def current_player(self) -> int:
+        if self._chance_pending() is not None:
+            return pyspiel.PlayerId.CHANCE
         state = self.ludoteca_state
         if state.is_over:
             return pyspiel.PlayerId.TERMINAL
         return Adapter.seat_to_act(state)
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        pending = self._chance_pending()
+        if pending is None:
+            raise ValueError("chance_outcomes: this is not a chance node")
+        return list(enumerate(pending.probabilities))
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._chance_pending() is not None:
+            return []
         state = self.ludoteca_state
         if state.is_over or player != Adapter.seat_to_act(state):
             return []
         return sorted(self.get_game().adapter.numbered(state, player)[0])  # numbers only: no action built
 
     def _apply_action(self, action: int) -> None:
+        adapter = self.get_game().adapter
+        pending = self._chance_pending()
+        if pending is not None:
+            if not 0 <= action < len(pending.probabilities):
+                raise ValueError(f"chance outcome {action} is not one of 0..{len(pending.probabilities) - 1}")
+            self.core.choose(adapter, action)
+            return
         state = self.ludoteca_state
         seat = Adapter.seat_to_act(state)
-        state.apply_trusted(seat, self.get_game().adapter.decode(state, seat, action))  # a legal action
+        self.core.play(adapter, seat, adapter.decode(state, seat, action))  # a legal action
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {action}"
         state = self.ludoteca_state
         adapter = self.get_game().adapter
         chosen = None
-        if player >= 0 and not state.is_over and player == Adapter.seat_to_act(state):
+        if (player >= 0 and state is not None and self.core.pending is None and not state.is_over
+                and player == Adapter.seat_to_act(state)):
             places, legal = adapter.numbered(state, player)
             chosen = legal[places[action]] if action in places else None
         if chosen is None:
             try:
                 chosen = adapter.numbers.action(state, action)
-            except (ValueError, KeyError, IndexError):
+            except (ValueError, KeyError, IndexError, AttributeError):
                 return f"action #{action}"
         try:
             return f"{state.describe(chosen)} (#{action})"
@@ -197,23 +319,35 @@ class LudotecaSpielState(pyspiel.State):
             return f"{json.dumps(chosen, sort_keys=True)} (#{action})"
 
     def is_terminal(self) -> bool:
-        return self.ludoteca_state.is_over
+        return self._chance_pending() is None and self.ludoteca_state.is_over
 
     def returns(self) -> list[float]:
+        if self._chance_pending() is not None:
+            return [0.0] * self.get_game().num_players()
         return self.get_game().adapter.final_rewards(self.ludoteca_state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudotecaSpielState:
         """A state consistent with what ``player_id`` knows (``determinize``)."""
         rng = random.Random(int(probability_sampler() * 2**53))
         other = self.clone()
-        other.core = _Core(self.core.game_id, self.ludoteca_state.determinize(player_id, rng))
+        state = self.ludoteca_state
+        if state is None:                                     # nothing is dealt yet: nothing to redraw
+            return other
+        again = state.determinize(player_id, rng)
+        if self.core.explicit:
+            script(again, ())                                 # the future stays chance nodes
+        other.core = _Core(self.core.game_id, again, again.seed, self.core.explicit,
+                           None if self.core.pending is None else self.core.pending.copy())
         return other
 
     def __str__(self) -> str:
         """The full position (hidden parts included) as sorted JSON: equal iff same position."""
-        data = self.ludoteca_state.to_json()
-        return json.dumps({"to_move": list(self.ludoteca_state.to_move), "state": data["state"]},
-                          sort_keys=True)
+        pending = self._chance_pending()
+        state = self.ludoteca_state
+        shown: dict[str, Any] = {"chance": None if pending is None else pending.to_json()}
+        if state is not None:
+            shown.update(to_move=list(state.to_move), state=state.to_json()["state"])
+        return json.dumps(shown, sort_keys=True)
 
 
 class LudotecaObserver:
@@ -228,30 +362,45 @@ class LudotecaObserver:
             raise ValueError("Ludoteca views are per seat; an all-players observer is not offered")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = perfect_recall
+        size = adapter.observation_size
+        self.tensor = np.zeros(size + (adapter.num_actions if perfect_recall else 0), np.float32)
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:size]}
         if perfect_recall:
-            self.tensor = None
-            self.dict: dict[str, np.ndarray] = {}
-        else:
-            self.tensor = np.zeros(adapter.observation_size, np.float32)
-            self.dict = {"observation": self.tensor}
+            self.dict["own_actions"] = self.tensor[size:]
 
     def _seat(self, player: int) -> int | None:
         return None if self.public_only else player
 
     def set_from(self, state: LudotecaSpielState, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = self.adapter.observation(state.ludoteca_state, self._seat(player))
+        core = state.ludoteca_state
+        seat = self._seat(player)
+        seen = self.dict["observation"]
+        if core is None:                                      # the set-up's draws: nothing is seen yet
+            seen[:] = 0.0
+        else:
+            seen[:] = self.adapter.observation(core, seat)
+        if self.perfect_recall:
+            own = self.dict["own_actions"]
+            own[:] = 0.0
+            if seat is not None:
+                for action in _own_actions(state, seat):
+                    own[action] += 1.0
 
     def string_from(self, state: LudotecaSpielState, player: int) -> str:
         core = state.ludoteca_state
         seat = self._seat(player)
+        if core is None:
+            return "set-up: chance is dealing"
         text = json.dumps(core.view(seat), sort_keys=True)
         if self.perfect_recall and seat is not None:
-            # The seat's own past action numbers, from OpenSpiel's history (a determinized
-            # Ludoteca state has no record to read them from).
-            own = [step.action for step in state.full_history() if step.player == seat]
-            text += "\nmine=" + json.dumps(own)
+            text += "\nmine=" + json.dumps(_own_actions(state, seat))
         return text
+
+
+def _own_actions(state: LudotecaSpielState, seat: int) -> list[int]:
+    """The seat's own past action numbers, in order, from OpenSpiel's history (a determinized
+    Ludoteca state has no record to read them from)."""
+    return [step.action for step in state.full_history() if step.player == seat]
 
 
 def _game_class(game: Game) -> type:
