@@ -12,9 +12,10 @@ picking uniformly among the legal actions, in five ways:
 * **PettingZoo**: Ludoteca's AEC env, the loop an agent runs (``last()`` with the observation
   and the mask, a random legal number, ``step``);
 * **OpenSpiel adapter**: the game as a pyspiel Python game (``legal_actions`` +
-  ``apply_action``);
+  ``apply_action``), with its explicit chance nodes (the default; their draws are sampled and
+  timed but not counted as actions) and with ``chance="sampled"`` (no chance nodes);
 * the peers: **OpenSpiel's C++ connect_four** through pyspiel and **OpenSpiel's Python
-  tic-tac-toe and Kuhn poker** the same way (chance nodes sampled from their outcomes), and
+  tic-tac-toe and Kuhn poker** the same way (Kuhn's deal sampled and timed, not counted), and
   **PettingZoo's classic connect_four** (its own AEC env, mask from the observation).
 
 Each Ludoteca figure is divided by the peer of its kind: the engine and the OpenSpiel adapter
@@ -92,7 +93,8 @@ def aec_game(env: Any, mask_of: Callable[[Any, Any], np.ndarray]) -> Callable[[i
 
 
 def spiel_game(game: pyspiel.Game) -> Callable[[int], int]:
-    """A random agent through the pyspiel API; chance nodes sampled from their outcomes."""
+    """A random agent through the pyspiel API; chance nodes sampled from their outcomes, and
+    only the players' actions counted (a shuffle of 42 strips is 41 chance nodes)."""
 
     def play(seed: int) -> int:
         state, rng, steps = game.new_initial_state(), random.Random(seed), 0
@@ -102,7 +104,7 @@ def spiel_game(game: pyspiel.Game) -> Callable[[int], int]:
                 state.apply_action(rng.choices(outcomes, weights)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
+                steps += 1
         return steps
     return play
 
@@ -143,7 +145,7 @@ def main() -> None:
         return f"{ours / theirs:.2f}x" if theirs else "-"
 
     print(f"\n{'game':<14} {'engine':>9} {'vs py ttt':>10} {'vs C++ c4':>10} {'pettingzoo':>11} "
-          f"{'vs pz c4':>9} {'openspiel':>10} {'vs py ttt':>10}")
+          f"{'vs pz c4':>9} {'openspiel':>10} {'vs py ttt':>10} {'os sampled':>11}")
     for game_id in games:
         game = ludoteca.game(game_id)
         players = max(game.min_players, min(2, game.max_players))
@@ -153,11 +155,13 @@ def main() -> None:
                                          lambda _env, observation: observation["action_mask"]), args.seconds),
             "openspiel": timed(spiel_game(pyspiel.load_game(short_name(game_id), {"players": players})),
                                args.seconds),
+            "openspiel sampled": timed(spiel_game(pyspiel.load_game(
+                short_name(game_id), {"players": players, "chance": "sampled"})), args.seconds),
         }
         print(f"{game_id:<14} {ours['engine']:>9,.0f} {ratio(ours['engine'], python_peer):>10} "
               f"{ratio(ours['engine'], compiled_peer):>10} {ours['pettingzoo']:>11,.0f} "
               f"{ratio(ours['pettingzoo'], zoo_peer):>9} {ours['openspiel']:>10,.0f} "
-              f"{ratio(ours['openspiel'], python_peer):>10}")
+              f"{ratio(ours['openspiel'], python_peer):>10} {ours['openspiel sampled']:>11,.0f}")
         if args.json:
             with args.json.open("a") as out:
                 out.write(json.dumps({"game": game_id, "players": players, "seconds": args.seconds, **ours,

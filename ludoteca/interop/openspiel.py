@@ -177,20 +177,25 @@ class _Core:
     (``State.clone``) and its serialisation (a pickle) stays exact (``to_json``).
 
     With explicit chance, ``pending`` is the step chance interrupted; ``state`` is then the
-    position before it (None before the set-up is done)."""
+    position before it (None before the set-up is done).  A move is played on the live state
+    at once, since most moves draw nothing; one that meets a draw leaves that state half-played,
+    so the position before it is rebuilt from ``checkpoint`` (a position no live state shares)
+    and the moves played since, each with the outcomes it drew (``since``)."""
 
-    __slots__ = ("game_id", "state", "seed", "started", "explicit", "pending")
+    __slots__ = ("game_id", "state", "seed", "started", "explicit", "pending", "checkpoint", "since")
 
     def __init__(self, game_id: str, state: State | None, seed: int = 0, explicit: bool = False,
                  pending: _Pending | None = None) -> None:
         self.game_id, self.state, self.seed, self.explicit, self.pending = game_id, state, seed, explicit, pending
         self.started = state is not None or pending is not None
+        self.checkpoint = None if state is None or not explicit else state.clone()
+        self.since: list[tuple[int, dict, tuple[int, ...]]] = []
 
     def get(self, adapter: Adapter) -> State | None:
         if not self.started:  # set up on first use: clones overwrite fresh states at once
             self.started = True
             if self.explicit:
-                self._play(adapter, _Pending(None, None, [], ()))
+                self._retry(adapter, _Pending(None, None, [], ()))
             else:
                 self.state = adapter.new_state(seed=self.seed)
         return self.state
@@ -200,38 +205,65 @@ class _Core:
         """Play ``seat``'s legal ``action``; with explicit chance it may stop at a chance node."""
         if not self.explicit:
             self.state.apply_trusted(seat, action)
-        else:
-            self._play(adapter, _Pending(seat, action, [], ()))
+            return
+        try:
+            self.state.apply_trusted(seat, action)        # its generator has nothing scripted
+        except NeedChance as need:
+            self.state = self._rebuild()
+            self.pending = _Pending(seat, action, [], need.probabilities)
+            return
+        self.since.append((seat, action, ()))
 
     def choose(self, adapter: Adapter, outcome: int) -> None:
         """Chance chose ``outcome`` at the pending node: play the interrupted step again."""
         pending = self.pending
         pending.outcomes.append(outcome)
-        self._play(adapter, pending)
+        self._retry(adapter, pending)
 
-    def _play(self, adapter: Adapter, pending: _Pending) -> None:
+    def _retry(self, adapter: Adapter, pending: _Pending) -> None:
+        """Play the pending step from its start with the outcomes chosen so far."""
         try:
             if pending.seat is None:
                 rng = ChanceScript(pending.outcomes)
                 state = adapter.game.new(adapter.players, seed=self.seed, options=adapter.options, rng=rng)
             else:
-                state = self.state.clone()
+                state = self._scripted(self.state)
                 script(state, pending.outcomes)
                 state.apply_trusted(pending.seat, pending.action)
         except NeedChance as need:
             pending.probabilities = need.probabilities
             self.pending = pending
             return
+        if pending.seat is None:
+            self.checkpoint, self.since = self._scripted(state), []
+        else:                               # the position before the step: no live state holds it
+            self.checkpoint, self.since = self.state, [(pending.seat, pending.action, tuple(pending.outcomes))]
         self.state, self.pending = state, None
+
+    def _rebuild(self) -> State:
+        """The position the last completed step left, from the checkpoint."""
+        state = self._scripted(self.checkpoint)
+        for seat, action, outcomes in self.since:
+            script(state, outcomes)
+            state.apply_trusted(seat, action)
+        script(state, ())
+        return state
+
+    @staticmethod
+    def _scripted(state: State) -> State:
+        """A clone whose draws stay chance nodes (a plain clone draws its own, for bots)."""
+        other = state.clone()
+        script(other, ())
+        return other
 
     # ---- copies --------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict) -> _Core:
-        state = None if self.state is None else self.state.clone()
-        if state is not None and self.explicit:
-            script(state, ())                               # the clone's draws stay chance nodes
-        other = _Core(self.game_id, state, self.seed, self.explicit,
+        other = _Core(self.game_id, None, self.seed, self.explicit,
                       None if self.pending is None else self.pending.copy())
+        if self.state is not None:
+            other.state = self._scripted(self.state) if self.explicit else self.state.clone()
         other.started = self.started
+        other.checkpoint, other.since = self.checkpoint, list(self.since)  # a checkpoint is only read
         return other
 
     def __getstate__(self) -> dict:
@@ -244,8 +276,10 @@ class _Core:
         self.explicit = data["explicit"]
         self.pending = None if data["pending"] is None else _Pending.from_json(data["pending"])
         self.state = None if data["state"] is None else ludoteca.game(self.game_id).from_json(data["state"])
+        self.checkpoint, self.since = None, []
         if self.state is not None and self.explicit:
             script(self.state, ())                          # draws stay chance nodes
+            self.checkpoint = self._scripted(self.state)
 
 
 class LudotecaSpielState(pyspiel.State):
