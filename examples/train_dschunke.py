@@ -1,9 +1,10 @@
-"""Train a maskable PPO agent on Dschunke against the random bot, within a CPU budget, and
-measure it.
+"""Train a maskable PPO agent on Dschunke against Ludoteca's bots, within a CPU budget, and
+measure it against the random and normal bots.
 
     pip install -e '.[rl,train]'                     # torch, stable-baselines3, sb3-contrib
-    python examples/train_dschunke.py                # 25 CPU-minutes, then 400 games
+    python examples/train_dschunke.py                # 25 CPU-minutes against random, then 400+400 games
     python examples/train_dschunke.py --cpu-minutes 1 --games 20    # a quick look
+    python examples/train_dschunke.py --opponents random:normal --cpu-minutes 30   # a curriculum
     python examples/train_dschunke.py --policy mlp   # the first attempt, a perceptron
 
 What it does, and why:
@@ -18,6 +19,13 @@ What it does, and why:
   decodes (``cell, d = divmod(n - 42, 4)``, ``row, col = divmod(cell, 41)``) to a strip that
   lies on or next to the deck in board plane 0: the layout the convolutional policy relies on.
 * The agent plays red or green at random each game (one env per seat), so it learns both.
+* ``--opponents`` (default ``random``) says whom it trains against: bot levels, ``+`` mixes
+  levels within a stage (each game draws one, uniformly), ``:`` separates the stages of a
+  curriculum.  ``random:normal`` trains against ``random`` until the sampling policy's win share
+  over its last ``--switch-games`` (200) games of that stage reaches ``--switch-at`` (0.8), then
+  against ``normal`` to the end; ``random:random+normal`` moves on to a half-and-half mix.  The
+  last stage is kept to the end of the budget.  Games against ``normal`` cost about 8 ms of the
+  budget per step more than against ``random``: the bot looks at every placement.
 * Rewards (``--reward``): ``margin`` (fcn's default) is every step's change of its score
   *minus* the opponent's, computed from the scores in the observation, so the per-step rewards
   add up to the final margin, which decides the game; ``dense`` (mlp's default) is its own
@@ -26,9 +34,12 @@ What it does, and why:
   network, small.  Every setting left out takes the policy's default (``DEFAULTS``).
 * Training stops when the process has used the CPU budget (``time.process_time``; torch is
   kept to one thread so that CPU time is wall time).
-* At the end it plays ``--games`` games against the random bot, half as each colour, chosen
-  deterministically with the mask, and prints the win share (a draw counts half) with its
-  95% Wilson interval.  ``--save`` keeps the model (load it with ``MaskablePPO.load``).
+* At the end it plays ``--games`` games against each level of ``--eval`` (default
+  ``random,normal``), half as each colour, moves chosen deterministically within the mask, and
+  prints per level the win share (a draw counts half) with its 95% Wilson interval and the
+  number of games.  The games use the same seeds for every level and every run.  ``--save``
+  keeps the model, written before the measurement (load it with ``MaskablePPO.load``;
+  ``examples/`` must be importable for ``--policy fcn``).
 
 Not part of ``make test``: the training takes minutes.  Its result is in docs/interop.md.
 """
@@ -56,39 +67,79 @@ def margin_of(obs: np.ndarray) -> float:
     return 50.0 * float(obs[MY_SCORE] - obs[THEIR_SCORE])
 
 
+def parse_opponents(spec: str) -> list[list[str]]:
+    """``"random:random+normal"`` -> ``[["random"], ["random", "normal"]]``: the curriculum's
+    stages, each a list of bot levels drawn uniformly per game."""
+    stages = [[level.strip() for level in stage.split("+")] for stage in spec.split(":")]
+    if any(not level for stage in stages for level in stage):
+        raise ValueError(f"--opponents: levels joined by '+', stages by ':'; got {spec!r}")
+    return stages
+
+
 class EitherSeat(gymnasium.Env):
-    """Dschunke against the random bot, as red or as green, chosen at random each game.
+    """Dschunke against Ludoteca's bots, as red or as green, chosen at random each game.
 
-    It also keeps the outcome of every finished game (``results``: 1 win, 0.5 draw, 0 loss) so
-    that training can report how the sampling policy does, and turns ``margin`` rewards into
-    changes of the score margin."""
+    ``stages`` is the curriculum (:func:`parse_opponents`); a game's opponent is drawn from the
+    current stage, and the env moves on to the next stage, between games, once the results of
+    the last ``switch_games`` games of this stage have a mean of at least ``switch_at``.
+    It keeps the outcome of every finished game (``results``: 1 win, 0.5 draw, 0 loss, and
+    ``stage_of``: the stage it was played in) so that training can report how the sampling
+    policy does, and turns ``margin`` rewards into changes of the score margin.  With one
+    stage of one level it draws the same random numbers as before ``--opponents`` existed."""
 
-    def __init__(self, seed: int, reward: str, scale: float = 1.0) -> None:
+    def __init__(self, seed: int, reward: str, scale: float = 1.0, stages: list[list[str]] | None = None,
+                 switch_at: float = 0.8, switch_games: int = 200) -> None:
         base = "dense" if reward == "margin" else reward
-        self.envs = [make_env("dschunke", seat=seat, opponents="random", reward=base) for seat in (0, 1)]
-        self.observation_space = self.envs[0].observation_space
-        self.action_space = self.envs[0].action_space
+        self.stages = stages or [["random"]]
+        levels = sorted({level for stage in self.stages for level in stage})
+        self.envs = {(level, seat): make_env("dschunke", seat=seat, opponents=level, reward=base)
+                     for level in levels for seat in (0, 1)}
+        first = self.envs[(self.stages[0][0], 0)]
+        self.observation_space = first.observation_space
+        self.action_space = first.action_space
         self.rng = np.random.default_rng(seed)
-        self.current, self.seat = self.envs[0], 0
+        self.current, self.seat, self.level = first, 0, self.stages[0][0]
         self.reward, self.scale = reward, scale
+        self.switch_at, self.switch_games = switch_at, switch_games
+        self.stage, self.steps = 0, 0
+        #: (stage entered, env steps so far, ``time.process_time()``) at every switch.
+        self.switches: list[tuple[int, int, float]] = []
         self.margin = 0.0
         self.results: list[float] = []
+        self.stage_of: list[int] = []
+
+    def stage_results(self) -> list[float]:
+        """The results of the games played in the current stage."""
+        return [r for r, s in zip(self.results, self.stage_of, strict=True) if s == self.stage]
+
+    def _maybe_switch(self) -> None:
+        if self.stage + 1 >= len(self.stages):
+            return
+        recent = self.stage_results()[-self.switch_games:]
+        if len(recent) >= self.switch_games and sum(recent) / len(recent) >= self.switch_at:
+            self.stage += 1
+            self.switches.append((self.stage, self.steps, time.process_time()))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        self._maybe_switch()
         self.seat = int(self.rng.integers(2))
-        self.current = self.envs[self.seat]
+        stage = self.stages[self.stage]
+        self.level = stage[int(self.rng.integers(len(stage)))] if len(stage) > 1 else stage[0]
+        self.current = self.envs[(self.level, self.seat)]
         obs, info = self.current.reset(seed=int(self.rng.integers(2**31)) if seed is None else seed)
         self.margin = margin_of(obs)
         return obs, info
 
     def step(self, action: int):
         obs, reward, done, truncated, info = self.current.step(action)
+        self.steps += 1
         if self.reward == "margin":
             margin = margin_of(obs)
             reward, self.margin = margin - self.margin, margin
         if done:
             winners = info["winners"]
             self.results.append(0.0 if self.seat not in winners else 1.0 if len(winners) == 1 else 0.5)
+            self.stage_of.append(self.stage)
         return obs, reward * self.scale, done, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -152,15 +203,15 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion (draws counted as halves)."""
     centre = (share + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def measure(model: Any, games: int, seed: int) -> dict[str, Any]:
-    """Win share against the random bot over ``games`` games, half as each colour."""
+def measure(model: Any, games: int, seed: int, opponent: str = "random") -> dict[str, Any]:
+    """Win share against the ``opponent`` bot over ``games`` games, half as each colour."""
     wins = draws = 0
     for game in range(games):
         seat = game % 2
-        e = make_env("dschunke", seat=seat, opponents="random")
+        e = make_env("dschunke", seat=seat, opponents=opponent)
         obs, _info = e.reset(seed=seed + game)
         done = False
         while not done:
@@ -180,7 +231,16 @@ def measure(model: Any, games: int, seed: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cpu-minutes", type=float, default=25.0, help="training budget (default 25)")
-    parser.add_argument("--games", type=int, default=400, help="games measured against random (default 400)")
+    parser.add_argument("--opponents", default="random",
+                        help="training opponents: a level, levels mixed with '+', curriculum stages "
+                             "separated by ':' (default random; e.g. random:normal)")
+    parser.add_argument("--switch-at", type=float, default=0.8,
+                        help="curriculum: move on once the win share of the stage's last games reaches it")
+    parser.add_argument("--switch-games", type=int, default=200,
+                        help="curriculum: how many of the stage's last games that share is over (default 200)")
+    parser.add_argument("--eval", default="random,normal",
+                        help="levels measured against, comma-separated (default random,normal)")
+    parser.add_argument("--games", type=int, default=400, help="games measured per --eval level (default 400)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--policy", default="fcn", choices=["fcn", "mlp"],
                         help="fcn: convolutional (examples/dschunke_policy.py); mlp: SB3's perceptron")
@@ -195,10 +255,14 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=16, help="fcn: conv channels (default 16)")
     parser.add_argument("--depth", type=int, default=4, help="fcn: 3x3 conv layers, the logit layer included")
     parser.add_argument("--save", default=None, help="where to keep the trained model (a .zip)")
+    parser.add_argument("--load", default=None,
+                        help="start from a saved model (its network settings win); --cpu-minutes 0 only measures")
     args = parser.parse_args()
     for name, value in DEFAULTS[args.policy].items():  # what was not given: the policy's defaults
         if getattr(args, name) is None:
             setattr(args, name, value)
+    stages = parse_opponents(args.opponents)
+    eval_levels = [level.strip() for level in args.eval.split(",") if level.strip()]
 
     import torch
     from sb3_contrib import MaskablePPO
@@ -210,7 +274,7 @@ def main() -> None:
 
     class Budget(BaseCallback):
         """Stops training once the process has used the CPU budget, and prints progress after
-        every rollout (the sampling policy's results against random, to see it learn)."""
+        every rollout (the sampling policy's results in the current stage, to see it learn)."""
 
         def __init__(self, seconds: float, env: EitherSeat) -> None:
             super().__init__()
@@ -222,13 +286,15 @@ def main() -> None:
             return time.process_time() < self.until
 
         def _on_rollout_end(self) -> None:
-            recent = self.env.results[-200:]
+            recent = self.env.stage_results()[-200:]
             share = sum(recent) / len(recent) if recent else float("nan")
+            stage = "+".join(self.env.stages[self.env.stage])
             print(f"steps {self.num_timesteps:7d}  cpu-min {(time.process_time() - self.start) / 60:5.1f}  "
-                  f"games {len(self.env.results):5d}  win share (last {len(recent)}) {share:.3f}", flush=True)
+                  f"games {len(self.env.results):5d}  vs {stage}: win share (last {len(recent)}) {share:.3f}",
+                  flush=True)
 
     start_cpu, start_wall = time.process_time(), time.perf_counter()
-    train_env = EitherSeat(args.seed, args.reward, args.reward_scale)
+    train_env = EitherSeat(args.seed, args.reward, args.reward_scale, stages, args.switch_at, args.switch_games)
     if args.policy == "fcn":
         from dschunke_policy import DschunkeFCNPolicy
 
@@ -238,17 +304,32 @@ def main() -> None:
         # Small networks: the observation has 20 394 numbers, so the first layer is most of
         # the cost of every step and every update on one CPU thread.
         policy, policy_kwargs = "MlpPolicy", {"net_arch": [64, 64]}
-    model = MaskablePPO(policy, train_env, seed=args.seed, n_steps=args.n_steps, batch_size=args.batch_size,
-                        n_epochs=args.n_epochs, learning_rate=args.learning_rate, gamma=args.gamma,
-                        ent_coef=args.ent_coef, policy_kwargs=policy_kwargs, verbose=0)
-    model.learn(total_timesteps=10**9, callback=Budget(args.cpu_minutes * 60, train_env))
+    hyper = {"n_steps": args.n_steps, "batch_size": args.batch_size, "n_epochs": args.n_epochs,
+             "learning_rate": args.learning_rate, "gamma": args.gamma, "ent_coef": args.ent_coef}
+    if args.load:
+        model = MaskablePPO.load(args.load, env=train_env, seed=args.seed, **hyper)
+    else:
+        model = MaskablePPO(policy, train_env, seed=args.seed, policy_kwargs=policy_kwargs, verbose=0, **hyper)
+    budget = Budget(args.cpu_minutes * 60, train_env)
+    if args.cpu_minutes > 0:
+        model.learn(total_timesteps=10**9, callback=budget, reset_num_timesteps=not args.load)
     trained = {"steps": int(model.num_timesteps), "cpu_minutes": (time.process_time() - start_cpu) / 60,
-               "wall_minutes": (time.perf_counter() - start_wall) / 60}
+               "wall_minutes": (time.perf_counter() - start_wall) / 60,
+               "switches": [{"to": "+".join(stages[stage]), "steps": steps,
+                             "cpu_minutes": (cpu - budget.start) / 60} for stage, steps, cpu in train_env.switches]}
+    for switch in trained["switches"]:
+        print(f"switched to {switch['to']} at {switch['steps']} steps, {switch['cpu_minutes']:.1f} CPU-minutes")
     if args.save:
         model.save(args.save)
-    result = {"trained": trained, "against_random": measure(model, args.games, seed=10**6),
-              "settings": vars(args)}
-    print(json.dumps(result, indent=2))
+    against = {}
+    for level in eval_levels:
+        started = time.process_time()
+        result = against[level] = measure(model, args.games, seed=10**6, opponent=level)
+        low, high = result["interval_95"]
+        print(f"against {level}: win share {result['win_share']:.3f} [{low:.3f}, {high:.3f}] over "
+              f"{result['games']} games ({result['wins']} wins, {result['draws']} draws, {result['losses']} losses; "
+              f"{(time.process_time() - started) / 60:.1f} CPU-minutes)", flush=True)
+    print(json.dumps({"trained": trained, "against": against, "settings": vars(args)}, indent=2))
 
 
 if __name__ == "__main__":
