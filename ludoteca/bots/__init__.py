@@ -1,8 +1,8 @@
 """Bots: they see a position only through ``view(seat)`` and ``determinize(seat, rng)``.
 
 >>> from ludoteca.bots import make
->>> bot = make("hard", seed=1)              # a level: easy, normal, hard, expert
->>> bot = make("ismcts", iterations=200)    # a kind with a budget: random, greedy, ismcts
+>>> bot = make("hard", seed=1)              # a level: easy, normal, hard, expert, learned
+>>> bot = make("ismcts", iterations=200)    # a kind with a budget: random, greedy, ismcts, policy
 >>> # action = bot.choose(state, seat)
 
 Every bot has ``choose(state, seat) -> action`` and decides from ``state.view(seat)``,
@@ -18,12 +18,13 @@ from ludoteca.engine import Action, State
 
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
+from .learned import LearnedBot
 from .levels import LEVELS
 from .random_bot import RandomBot
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "make", "make_spec", "names"]
+__all__ = ["LEVELS", "Bot", "GreedyBot", "ISMCTSBot", "LearnedBot", "RandomBot", "make", "make_spec", "names"]
 
-KINDS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
+KINDS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot, "policy": LearnedBot}
 
 
 class Bot(Protocol):

@@ -22,8 +22,8 @@ def register(app: typer.Typer) -> None:
 def arena(
     game_id: str = typer.Argument(..., metavar="GAME"),
     bots: str = typer.Option("hard,normal", "--bots", "-b",
-                             help="Comma-separated bots: levels (easy, normal, hard, expert) or kinds "
-                                  "(random, greedy, ismcts), optionally with settings as "
+                             help="Comma-separated bots: levels (easy, normal, hard, expert, learned) or kinds "
+                                  "(random, greedy, ismcts, policy), optionally with settings as "
                                   "NAME:key=value, e.g. ismcts:iterations=300. The last bot fills "
                                   "any remaining seats."),
     players: int = typer.Option(None, "--players", "-p",

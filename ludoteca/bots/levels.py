@@ -1,4 +1,6 @@
-"""The four bot levels, weakest to strongest, defined here and nowhere else.
+"""The bot levels, defined here and nowhere else: four from weakest to strongest, then
+``learned``, which stands outside that order (a trained policy where a game ships one and it
+was measured to beat ``hard``: Immunity at 2 players; ``hard`` everywhere else).
 
 Budgets are per decision.  IS-MCTS levels count *iterations* (so a game plays the same on a
 fast or a busy machine, and a seed replays exactly) with a wall-clock cap in ``seconds`` that
@@ -20,4 +22,7 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "hard": ("ismcts", {"iterations": 300, "seconds": 1.0}),
     # IS-MCTS, 1000 iterations, capped at 5 s.
     "expert": ("ismcts", {"iterations": 1000, "seconds": 5.0}),
+    # A policy network trained by reinforcement learning, run with numpy (ludoteca/bots/learned.py);
+    # hard's settings for its fallback.
+    "learned": ("policy", {}),
 }

@@ -27,7 +27,7 @@ import ludoteca
 from ludoteca.bots import make
 
 HIDDEN = [g for g in ludoteca.games() if ludoteca.game(g).hidden_information]
-BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}}
+BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}, "learned": {"iterations": 30}}
 
 
 class SeatOnly:
@@ -89,8 +89,8 @@ def test_bots_never_touch_the_true_state_beyond_the_seat(game_id):
     state = positions(game_id, count=1, seed=31)[0]
     seat = state.to_move[0]
     sealed = SeatOnly(state, seat, state.determinize(seat, random.Random(1)))
-    for name in ("easy", "normal", "hard"):
-        bot = make(name, seed=1, iterations=20) if name == "hard" else make(name, seed=1)
+    for name in ("easy", "normal", "hard", "learned"):
+        bot = make(name, seed=1, iterations=20) if name in ("hard", "learned") else make(name, seed=1)
         assert bot.choose(sealed, seat) in state.legal_actions(seat)
 
 

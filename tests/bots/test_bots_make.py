@@ -5,18 +5,20 @@ from __future__ import annotations
 import pytest
 
 import ludoteca
-from ludoteca.bots import LEVELS, GreedyBot, ISMCTSBot, RandomBot, make, make_spec, names
+from ludoteca.bots import LEVELS, GreedyBot, ISMCTSBot, LearnedBot, RandomBot, make, make_spec, names
 from ludoteca.bots.ismcts import DEFAULTS
 
 
-def test_levels_are_the_four_weakest_first():
-    """Issue 6: levels easy, normal, hard, expert, defined in one table, weakest to strongest."""
-    assert list(LEVELS) == ["easy", "normal", "hard", "expert"]
-    assert names() == ["easy", "normal", "hard", "expert", "random", "greedy", "ismcts"]
+def test_levels_are_the_four_weakest_first_then_learned():
+    """Issue 6: levels easy, normal, hard, expert, defined in one table, weakest to strongest;
+    issue 21: then ``learned``, outside that order (a trained policy where one serves)."""
+    assert list(LEVELS) == ["easy", "normal", "hard", "expert", "learned"]
+    assert names() == ["easy", "normal", "hard", "expert", "learned", "random", "greedy", "ismcts", "policy"]
 
 
 @pytest.mark.parametrize(("name", "cls"), [("random", RandomBot), ("greedy", GreedyBot), ("easy", GreedyBot),
-                                           ("normal", GreedyBot), ("hard", ISMCTSBot), ("expert", ISMCTSBot)])
+                                           ("normal", GreedyBot), ("hard", ISMCTSBot), ("expert", ISMCTSBot),
+                                           ("learned", LearnedBot), ("policy", LearnedBot)])
 def test_make_builds_each_name(name, cls):
     bot = make(name, seed=3)
     assert isinstance(bot, cls)

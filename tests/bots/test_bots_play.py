@@ -10,7 +10,7 @@ from ludoteca.bots import make
 from ludoteca.bots.arena import play_game
 
 GAMES = ludoteca.games()
-QUICK = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 25}}
+QUICK = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 25}, "learned": {"iterations": 25}}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
