@@ -26,7 +26,12 @@ cell by convolutions that share their weights over the whole 41 x 41 window:
   joins or covers is mostly linear in the planes around it, and that path learns it without
   waiting for the deeper layers;
 * the 42 pick logits, the one "outside the window" logit and the value come from small
-  perceptrons over the conv features pooled over the window (mean and max) plus the features.
+  perceptrons over the conv features pooled over the window (mean and max) plus the features;
+* ``prior=True`` (``train_dschunke.py --prior greedy``): the observation ends with one more
+  number per action number, a prior score (there: what the normal bot's look-ahead sees in each
+  legal action, minus the best), and the logits get ``prior_weight * prior`` added, with
+  ``prior_weight`` learnt and starting at ``prior_weight`` (2.0): the network then learns a
+  correction to that prior rather than a policy from nothing.
 
 It keeps sb3-contrib's machinery (masking, ``evaluate_actions``, saving): the network is the
 policy's ``mlp_extractor``; its actor output *is* the logit vector, so ``action_net`` is the
@@ -90,9 +95,13 @@ class DschunkeFCN(nn.Module):
     ``latent_pi`` is already the full logit vector ``[picks | placements | outside]``."""
 
     def __init__(self, features_dim: int, strips: int = 42, channels: int = 32, depth: int = 4,
-                 hidden: int = 64, landing: bool = True) -> None:
+                 hidden: int = 64, landing: bool = True, prior: int = 0, prior_weight: float = 2.0) -> None:
         super().__init__()
         self.strips = strips
+        #: How many prior numbers end the observation (0: none); their weight in the logits.
+        self.prior = prior
+        self.prior_weight = nn.Parameter(torch.tensor(float(prior_weight))) if prior else None
+        features_dim -= prior
         self.land = nn.Conv2d(channels, CRATE_CLASSES, 1) if landing else None
         self.land_skip = nn.Conv2d(CHANNELS, CRATE_CLASSES, 5, padding=2) if landing else None
         self.feature_size = features_dim - PLANES
@@ -153,14 +162,27 @@ class DschunkeFCN(nn.Module):
         head = self.actor_head(pooled)
         return torch.cat([head[:, :self.strips], placements, head[:, self.strips:]], dim=1)
 
-    def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def actor(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """(logits, pooled): the logits with the prior's term added when there is one."""
+        prior = None
+        if self.prior:
+            obs, prior = obs[:, :-self.prior], obs[:, -self.prior:]
         planes, h, pooled = self.trunk(obs)
-        return self.logits(planes, h, pooled), self.critic_head(pooled)
+        logits = self.logits(planes, h, pooled)
+        if prior is not None:
+            logits = logits + self.prior_weight * prior
+        return logits, pooled
+
+    def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        logits, pooled = self.actor(obs)
+        return logits, self.critic_head(pooled)
 
     def forward_actor(self, obs: torch.Tensor) -> torch.Tensor:
-        return self.logits(*self.trunk(obs))
+        return self.actor(obs)[0]
 
     def forward_critic(self, obs: torch.Tensor) -> torch.Tensor:
+        if self.prior:
+            obs = obs[:, :-self.prior]
         return self.critic_head(self.trunk(obs)[2])
 
 
@@ -171,15 +193,18 @@ class DschunkeFCNPolicy(MaskableActorCriticPolicy):
     compact actions: ``MaskablePPO(DschunkeFCNPolicy, env, policy_kwargs={"channels": 32})``."""
 
     def __init__(self, *args: Any, channels: int = 32, depth: int = 4, hidden: int = 64, landing: bool = True,
-                 **kwargs: Any) -> None:
+                 prior: bool = False, prior_weight: float = 2.0, **kwargs: Any) -> None:
         self.channels, self.depth, self.hidden, self.landing = channels, depth, hidden, landing
+        self.prior, self.prior_weight = prior, prior_weight
         kwargs.setdefault("ortho_init", False)  # the convs keep PyTorch's init; outputs start small
         super().__init__(*args, **kwargs)
 
     def _build_mlp_extractor(self) -> None:
-        strips = int(self.action_space.n) - 4 * AREA - 1  # type: ignore[attr-defined]
+        actions = int(self.action_space.n)  # type: ignore[attr-defined]
+        strips = actions - 4 * AREA - 1
         self.mlp_extractor = DschunkeFCN(self.features_dim, strips=strips, channels=self.channels,
-                                         depth=self.depth, hidden=self.hidden, landing=self.landing)
+                                         depth=self.depth, hidden=self.hidden, landing=self.landing,
+                                         prior=actions if self.prior else 0, prior_weight=self.prior_weight)
 
     def _build(self, lr_schedule: Any) -> None:
         """As the parent's, but with no dense ``action_net``: a ``Linear(20 394, 6 767)`` would
@@ -191,5 +216,6 @@ class DschunkeFCNPolicy(MaskableActorCriticPolicy):
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
-        data.update(channels=self.channels, depth=self.depth, hidden=self.hidden, landing=self.landing)
+        data.update(channels=self.channels, depth=self.depth, hidden=self.hidden, landing=self.landing,
+                    prior=self.prior, prior_weight=self.prior_weight)
         return data
