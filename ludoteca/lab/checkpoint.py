@@ -37,6 +37,9 @@ META = "checkpoint.json"
 FLUSH_S = 0.2
 #: ... or when this many are waiting, whichever comes first: a few files a second, not one per block.
 FLUSH_BLOCKS = 256
+#: ... and at least every this share of the planned blocks, so a killed run loses at most that
+#: share of its plan however fast its blocks are played.
+FLUSH_SHARE = 0.1
 #: What a killed run may leave half-written in its folder; a resume deletes these and rebuilds
 #: them (and rewrites the tables, metrics, manifest and report) from the checkpoint.
 PARTIAL = (".parts", ".columns", "records")
@@ -116,6 +119,10 @@ class Checkpoint:
         self.folder = self.run_dir / FOLDER
         self.waiting: list[tuple[int, str]] = []  # (block, its line), not yet written
         self.flushed_at = time.perf_counter()
+        self.flush_blocks = FLUSH_BLOCKS
+
+    def _plan(self, planned: int) -> None:
+        self.flush_blocks = max(1, min(FLUSH_BLOCKS, int(planned * FLUSH_SHARE)))
 
     # -- the header -----------------------------------------------------------------------
     def read_meta(self) -> dict[str, Any]:
@@ -138,6 +145,7 @@ class Checkpoint:
     def start(self, fingerprint: str, identity: dict[str, Any], experiment: dict[str, Any], code: str,
               planned: int) -> None:
         """A new run: the header that says which experiment (and code) the blocks belong to."""
+        self._plan(planned)
         self.folder.mkdir(parents=True, exist_ok=True)
         self._write_meta({"schema": SCHEMA, "fingerprint": fingerprint, "code": code, "planned": planned,
                           "complete": False, "blocks": None, "stop": None, "identity": identity,
@@ -162,6 +170,7 @@ class Checkpoint:
             raise ValueError(f"--resume {self.run_dir}: the code that plays games (engine, games, bots) changed "
                              f"since this run started (code fingerprint {str(meta.get('code'))[:12]}, now "
                              f"{code[:12]}), so its blocks would not match new ones; start a new run")
+        self._plan(int(meta.get("planned") or FLUSH_BLOCKS / FLUSH_SHARE))
         return meta
 
     # -- the blocks -----------------------------------------------------------------------
@@ -170,7 +179,7 @@ class Checkpoint:
         its (arm, players) groups that came from the block cache."""
         self.waiting.append((block, f'{{"block":{block},"cached":{json.dumps([list(c) for c in cached])},'
                                     f'"results":[{",".join(games)}]}}\n'))
-        if len(self.waiting) >= FLUSH_BLOCKS or time.perf_counter() - self.flushed_at >= FLUSH_S:
+        if len(self.waiting) >= self.flush_blocks or time.perf_counter() - self.flushed_at >= FLUSH_S:
             self.flush()
 
     def flush(self) -> None:

@@ -281,3 +281,18 @@ def _running(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_a_checkpoint_is_written_at_least_every_tenth_of_the_plan(tmp_path: Path, monkeypatch) -> None:
+    """However fast blocks are played, a killed run loses at most a tenth of its plan (and the
+    kill at half its blocks above always finds a checkpoint between half and the end)."""
+    from ludoteca.lab import checkpoint
+
+    monkeypatch.setattr(checkpoint, "FLUSH_S", 3600.0)        # only the count decides here
+    kept = Checkpoint(tmp_path)
+    kept.start("fingerprint", {}, {}, "code", planned=300)
+    for block in range(90):
+        kept.add(block, [], [])
+    files = sorted(p.name for p in (tmp_path / "checkpoint").glob("blocks-*.jsonl.gz"))
+    assert files == ["blocks-0000000-0000029.jsonl.gz", "blocks-0000030-0000059.jsonl.gz",
+                     "blocks-0000060-0000089.jsonl.gz"]
