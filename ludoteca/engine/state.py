@@ -452,13 +452,15 @@ class State:
         for name, value in zip(self.FIELDS, copied, strict=True):
             setattr(self, name, value)
 
-    def clone(self) -> State:
+    def clone(self, rng: CountingRandom | None = None) -> State:
+        """An independent copy; ``rng`` replaces the copy of this state's generator (the
+        interop's explicit chance gives its clones a script instead)."""
         other = object.__new__(type(self))
         other.game = self.game
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
-        other.rng = self.rng.copy()
+        other.rng = self.rng.copy() if rng is None else rng
         other._actions = list(self._actions)
         other._legal_cache = {}
         other._sealed = self._sealed

@@ -46,7 +46,9 @@ class ChanceScript(CountingRandom):
     """A state's generator whose whole-number draws come from a script of chance outcomes."""
 
     def __init__(self, outcomes: Sequence[int] = (), draws: int = 0) -> None:
-        super().__init__(0)
+        # Not seeded (Random.__init__ would seed): the Mersenne Twister underneath is never
+        # drawn from, and seeding it cost as much as the rest of a clone's generator.
+        self.gauss_next = None
         self.outcomes = list(outcomes)
         self.position = 0
         self.draws = draws
@@ -95,4 +97,10 @@ def script(state: Any, outcomes: Sequence[int]) -> ChanceScript:
     return rng
 
 
-__all__ = ["MAX_CHANCE_OUTCOMES", "ChanceScript", "NeedChance", "script", "uniform"]
+def scripted_clone(state: Any, outcomes: Sequence[int] = ()) -> Any:
+    """A clone of ``state`` that plays ``outcomes`` next and then stops at chance nodes (a
+    plain clone draws its own futures, for bots)."""
+    return state.clone(rng=ChanceScript(outcomes, state.rng.draws))
+
+
+__all__ = ["MAX_CHANCE_OUTCOMES", "ChanceScript", "NeedChance", "script", "scripted_clone", "uniform"]

@@ -58,7 +58,7 @@ import pyspiel
 import ludoteca
 from ludoteca.engine import Game, State
 
-from .chance import MAX_CHANCE_OUTCOMES, ChanceScript, NeedChance, script
+from .chance import MAX_CHANCE_OUTCOMES, ChanceScript, NeedChance, script, scripted_clone
 from .core import Adapter, missing_interop
 
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -188,7 +188,7 @@ class _Core:
                  pending: _Pending | None = None) -> None:
         self.game_id, self.state, self.seed, self.explicit, self.pending = game_id, state, seed, explicit, pending
         self.started = state is not None or pending is not None
-        self.checkpoint = None if state is None or not explicit else state.clone()
+        self.checkpoint = None if state is None or not explicit else scripted_clone(state)
         self.since: list[tuple[int, dict, tuple[int, ...]]] = []
 
     def get(self, adapter: Adapter) -> State | None:
@@ -201,7 +201,7 @@ class _Core:
         return self.state
 
     # ---- explicit chance ---------------------------------------------------------------------
-    def play(self, adapter: Adapter, seat: int, action: dict) -> None:
+    def play(self, seat: int, action: dict) -> None:
         """Play ``seat``'s legal ``action``; with explicit chance it may stop at a chance node."""
         if not self.explicit:
             self.state.apply_trusted(seat, action)
@@ -227,41 +227,33 @@ class _Core:
                 rng = ChanceScript(pending.outcomes)
                 state = adapter.game.new(adapter.players, seed=self.seed, options=adapter.options, rng=rng)
             else:
-                state = self._scripted(self.state)
-                script(state, pending.outcomes)
+                state = scripted_clone(self.state, pending.outcomes)
                 state.apply_trusted(pending.seat, pending.action)
         except NeedChance as need:
             pending.probabilities = need.probabilities
             self.pending = pending
             return
         if pending.seat is None:
-            self.checkpoint, self.since = self._scripted(state), []
+            self.checkpoint, self.since = scripted_clone(state), []
         else:                               # the position before the step: no live state holds it
             self.checkpoint, self.since = self.state, [(pending.seat, pending.action, tuple(pending.outcomes))]
         self.state, self.pending = state, None
 
     def _rebuild(self) -> State:
         """The position the last completed step left, from the checkpoint."""
-        state = self._scripted(self.checkpoint)
+        state = scripted_clone(self.checkpoint)
         for seat, action, outcomes in self.since:
             script(state, outcomes)
             state.apply_trusted(seat, action)
         script(state, ())
         return state
 
-    @staticmethod
-    def _scripted(state: State) -> State:
-        """A clone whose draws stay chance nodes (a plain clone draws its own, for bots)."""
-        other = state.clone()
-        script(other, ())
-        return other
-
     # ---- copies --------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict) -> _Core:
         other = _Core(self.game_id, None, self.seed, self.explicit,
                       None if self.pending is None else self.pending.copy())
         if self.state is not None:
-            other.state = self._scripted(self.state) if self.explicit else self.state.clone()
+            other.state = scripted_clone(self.state) if self.explicit else self.state.clone()
         other.started = self.started
         other.checkpoint, other.since = self.checkpoint, list(self.since)  # a checkpoint is only read
         return other
@@ -279,7 +271,7 @@ class _Core:
         self.checkpoint, self.since = None, []
         if self.state is not None and self.explicit:
             script(self.state, ())                          # draws stay chance nodes
-            self.checkpoint = self._scripted(self.state)
+            self.checkpoint = scripted_clone(self.state)
 
 
 class LudotecaSpielState(pyspiel.State):
@@ -330,7 +322,7 @@ class LudotecaSpielState(pyspiel.State):
             return
         state = self.ludoteca_state
         seat = Adapter.seat_to_act(state)
-        self.core.play(adapter, seat, adapter.decode(state, seat, action))  # a legal action
+        self.core.play(seat, adapter.decode(state, seat, action))  # a legal action
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
