@@ -13,6 +13,13 @@ Four loops per game, one core, the same seeds:
   the action mask), a uniformly random legal number from the mask, ``step``;
 * pettingzoo, no obs: the same with ``last(observe=False)`` and the mask alone, which shows
   what the encoder costs.
+
+Then, per game, N tables of the single-agent Gymnasium env against ``random`` opponents
+(``--tables``, default 8), learner decisions per second three ways, the same random agent
+(a uniformly random legal number from each table's mask):
+* separate: N ``gymnasium.make`` envs stepped one after the other;
+* SyncVectorEnv: Gymnasium's own vector env over those N envs (same-step autoreset);
+* batched: ``ludoteca.interop.vector``, N tables in one call, written in place.
 """
 
 from __future__ import annotations
@@ -61,15 +68,70 @@ def pettingzoo(game_id: str, players: int, episodes: int, observe: bool,
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(mask))))
+            env.step(pick(rng, mask))
             actions += 1
     return actions, time.perf_counter() - start
+
+
+def pick(rng: np.random.Generator, mask: np.ndarray) -> int:
+    """The random agent: a uniformly random legal number of ``mask``."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(legal.size)])
+
+
+def separate(game_id: str, tables: int, steps: int) -> float:
+    """Learner decisions/s of ``tables`` separate envs, each made by ``gymnasium.make``."""
+    import gymnasium
+
+    from ludoteca.interop.gymnasium import env_id
+
+    envs = [gymnasium.make(env_id(game_id), opponents="random") for _ in range(tables)]
+    masks = [env.reset(seed=i)[1]["action_mask"] for i, env in enumerate(envs)]
+    rng = np.random.default_rng(0)
+    start = time.perf_counter()
+    for _ in range(steps):
+        for i, env in enumerate(envs):
+            _obs, _reward, terminated, _truncated, info = env.step(pick(rng, masks[i]))
+            masks[i] = env.reset()[1]["action_mask"] if terminated else info["action_mask"]
+    return steps * tables / (time.perf_counter() - start)
+
+
+def sync_vector(game_id: str, tables: int, steps: int) -> float:
+    """Learner decisions/s of Gymnasium's SyncVectorEnv over ``tables`` envs."""
+    import gymnasium
+    from gymnasium.vector import AutoresetMode, SyncVectorEnv
+
+    from ludoteca.interop.gymnasium import env_id
+
+    envs = SyncVectorEnv([lambda: gymnasium.make(env_id(game_id), opponents="random")] * tables,
+                         autoreset_mode=AutoresetMode.SAME_STEP)
+    _obs, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    start = time.perf_counter()
+    for _ in range(steps):
+        _obs, _rewards, _terms, _truncs, info = envs.step([pick(rng, m) for m in info["action_mask"]])
+    return steps * tables / (time.perf_counter() - start)
+
+
+def batched(game_id: str, tables: int, steps: int) -> float:
+    """Learner decisions/s of ``ludoteca.interop.vector`` with ``tables`` tables."""
+    from ludoteca.interop.vector import vector_env
+
+    envs = vector_env(game_id, tables, opponents="random", copy=False)
+    _obs, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    start = time.perf_counter()
+    for _ in range(steps):
+        _obs, _rewards, _terms, _truncs, info = envs.step([pick(rng, m) for m in info["action_mask"]])
+    return steps * tables / (time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every game with the interop contract)")
     parser.add_argument("--episodes", type=int, default=20)
+    parser.add_argument("--tables", type=int, default=8, help="tables for the vector env figures")
+    parser.add_argument("--steps", type=int, default=300, help="vector steps per figure")
     parser.add_argument("--actions", default=None,
                         help="the action numbering (default: each game's; e.g. 'full' for Dschunke's full one)")
     args = parser.parse_args()
@@ -87,6 +149,13 @@ def main() -> None:
         pz, no_obs = p_actions / p_time, q_actions / q_time
         print(f"{game_id:<14} {players:>7} {nat:>11.0f} {fast:>12.0f} {pz:>15.0f} {no_obs:>11.0f} "
               f"{nat / pz:>9.1f}x {fast / pz:>10.1f}x")
+    print(f"\nlearner decisions/s, {args.tables} tables against random opponents")
+    print(f"{'game':<14} {'separate':>9} {'SyncVectorEnv':>14} {'batched':>8} {'vs separate':>12} {'vs sync':>8}")
+    for game_id in games:
+        alone = separate(game_id, args.tables, args.steps)
+        sync = sync_vector(game_id, args.tables, args.steps)
+        ours = batched(game_id, args.tables, args.steps)
+        print(f"{game_id:<14} {alone:>9.0f} {sync:>14.0f} {ours:>8.0f} {ours / alone:>11.1f}x {ours / sync:>7.1f}x")
 
 
 if __name__ == "__main__":

@@ -16,4 +16,6 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
-        return self.rng.choice(state.legal_actions(seat))
+        # The engine's own list, uncopied (copying every action would cost more than the
+        # choice: Dschunke lists hundreds); the caller gets a copy of the one chosen.
+        return dict(self.rng.choice(state.legal_actions(seat, copy=False)))

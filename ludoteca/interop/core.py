@@ -112,7 +112,9 @@ class Adapter:
         #: (a game's ``observation_planes``; Dschunke's 12 x 41 x 41), else None.
         self.planes: tuple[int, int, int] | None = (tuple(int(n) for n in planes(self.players, self.options))
                                                     if callable(planes) else None)
-        self._legal: tuple[State, int, int, dict[int, int], Sequence[dict[str, Any]]] | None = None
+        self._legal: tuple[Any, ...] | None = None   # (state, version, seat, places, legal, numbers)
+        #: One observation writer per seat (and the spectator, key None), made on first use.
+        self._writers: dict[int | None, Any] = {}
         self.observation_low, self.observation_high = self._bounds()
 
     def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
@@ -146,16 +148,26 @@ class Adapter:
         """Action number -> place in the legal list, and that list, for ``seat`` now (cached
         per position).  The numbering numbers the whole list at once (``numbers_of``), so a
         game whose legal list is built lazily (Dschunke's placements) builds no action here."""
+        cached = self._numbered(state, seat)
+        return cached[3], cached[4]
+
+    def legal_numbers(self, state: State, seat: int) -> np.ndarray:
+        """The legal action numbers of ``seat`` now, as an int64 array (cached per position):
+        what a mask marks, without building the mask."""
+        return self._numbered(state, seat)[5]
+
+    def _numbered(self, state: State, seat: int) -> tuple[Any, ...]:
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
-            return cached[3], cached[4]
+            return cached
         legal = state.legal_actions(seat, copy=False)
         numbers = self.numbers.numbers_of(state, legal)
-        places = dict(zip(numbers, range(len(numbers)), strict=True))
-        if numbers and (min(numbers) < 0 or max(numbers) >= self.num_actions):
+        array = np.array(numbers, dtype=np.int64)
+        if array.size and (array.min() < 0 or array.max() >= self.num_actions):
             bad = next(i for i, n in enumerate(numbers) if not 0 <= n < self.num_actions)
             raise RuntimeError(f"{self.game.id}: action {legal[bad]} has number {numbers[bad]}, outside "
                                f"0..{self.num_actions - 1} (num_distinct_actions)")
+        places = dict(zip(numbers, range(len(numbers)), strict=True))
         if len(places) != len(numbers):  # a number used twice: shared ones play the first
             places = {}
             for place, number in enumerate(numbers):
@@ -164,8 +176,8 @@ class Adapter:
                 elif number not in self.numbers.shared:
                     raise RuntimeError(f"{self.game.id}: action number {number} is given to both "
                                        f"{legal[places[number]]} and {legal[place]}")
-        self._legal = (state, state.version, seat, places, legal)
-        return places, legal
+        self._legal = cached = (state, state.version, seat, places, legal, array)
+        return cached
 
     def legal_map(self, state: State, seat: int) -> dict[int, dict[str, Any]]:
         """Action number -> action, for every action ``seat`` may take now."""
@@ -175,9 +187,7 @@ class Adapter:
     def legal_mask(self, state: State, seat: int) -> np.ndarray:
         """int8 vector of ``num_actions``: 1 where the action number is legal for ``seat`` now."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        places, _legal = self.numbered(state, seat)
-        if places:
-            mask[np.fromiter(places, dtype=np.int64, count=len(places))] = 1
+        mask[self.legal_numbers(state, seat)] = 1
         return mask
 
     def decode(self, state: State, seat: int, index: Any) -> dict[str, Any]:
@@ -213,8 +223,23 @@ class Adapter:
         return action
 
     # ---- observations ------------------------------------------------------------------------
-    def observation(self, state: State, seat: int | None) -> np.ndarray:
-        """float32 vector of ``observation_size`` built by the game from ``view(seat)`` only.
+    def observation(self, state: State, seat: int | None, copy: bool = True) -> np.ndarray:
+        """float32 vector of ``observation_size``: the game's encoding of ``view(seat)``.
+
+        A game with an observation writer (``Game.observation_writer``,
+        :mod:`ludoteca.engine.observation`) writes it straight from the state, rewriting only
+        what changed since the seat's last observation; each writer is tested equal to the
+        encoded view at every position.  ``copy=False`` returns the writer's own array, which
+        the seat's next observation overwrites: for callers that copy it themselves (the
+        batched env writes it into its batch)."""
+        writer = self._writer(seat)
+        if writer is None:
+            return self.encoded_view(state, seat)
+        values = writer.write(state)
+        return values.copy() if copy else values
+
+    def encoded_view(self, state: State, seat: int | None) -> np.ndarray:
+        """The observation by its definition: ``encode(view(seat))`` as float32.
 
         A game may also offer ``encode_array(view)``, the same numbers as a numpy array; it
         is used when present because turning a long Python list into an array costs more
@@ -226,6 +251,17 @@ class Adapter:
             raise RuntimeError(f"{self.game.id}: encode gave {len(values)} numbers; "
                                f"observation_size says {self.observation_size}")
         return np.asarray(values, dtype=np.float32)
+
+    def _writer(self, seat: int | None) -> Any:
+        """The seat's observation writer, or None for a game without the hook."""
+        try:
+            return self._writers[seat]
+        except KeyError:
+            pass
+        hook = getattr(self.game, "observation_writer", None)
+        writer = hook(self.players, self.options, seat) if callable(hook) else None
+        self._writers[seat] = writer
+        return writer
 
     def split_planes(self, observation: np.ndarray) -> dict[str, np.ndarray]:
         """An observation as ``{"planes": (channels, rows, columns), "features": the rest}``, for

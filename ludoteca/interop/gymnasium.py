@@ -134,12 +134,19 @@ class LudotecaEnv(gymnasium.Env):
         from ludoteca import bots
 
         self.bots = {}
+        #: Seats whose moves take the engine's trusted path: Ludoteca's own bots (made here by
+        #: name) and policies (whose numbers ``decode`` turns into the engine's own actions).
+        #: A bot object passed in is judged like any move from outside.
+        self._trusted: set[int] = set()
         for seat, spec in zip(self.others, self._opponent_specs, strict=True):
             seed = int(self.np_random.integers(2**62))
             if isinstance(spec, str):
                 self.bots[seat] = bots.make(spec, seed=seed)
+                self._trusted.add(seat)
             else:
                 self.bots[seat] = spec
+                if isinstance(spec, PolicyOpponent):
+                    self._trusted.add(seat)
 
     def _play_others(self) -> None:
         """Bots move until it is this seat's decision or the game is over."""
@@ -148,12 +155,22 @@ class LudotecaEnv(gymnasium.Env):
             seat = self.adapter.seat_to_act(state)
             if seat == self.seat:
                 return
-            state.apply(seat, self.bots[seat].choose(state, seat))
+            action = self.bots[seat].choose(state, seat)
+            if seat in self._trusted:
+                state.apply_trusted(seat, action)
+            else:
+                state.apply(seat, action)
 
     # ---- the Gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         """A new game; ``options`` is accepted and ignored (game options are fixed at creation)."""
+        self._begin(seed)
+        return self._observation(), self._info()
+
+    def _begin(self, seed: int | None) -> None:
+        """A new game up to the learner's first decision (the batched env deals through this
+        too); without ``seed`` the env's sequence of deals goes on."""
         super().reset(seed=seed)
         self.state_ = self.adapter.new_state(seed=int(self.np_random.integers(2**62)))
         self._ended = False
@@ -162,9 +179,20 @@ class LudotecaEnv(gymnasium.Env):
         # Dense rewards count from the learner's first decision (the opponents' opening moves
         # happened before it could act).
         self._scores = self.adapter.start_scores(self.state_)
-        return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, illegal = self._advance(action)
+        info = self._info()
+        if illegal:
+            info["illegal_action"] = True
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, self._ended, False, info
+
+    def _advance(self, action: Any) -> tuple[float, bool]:
+        """The move and the opponents' replies: the learner's reward, and whether the move was
+        illegal (which ends the episode with the worst reward unless ``illegal_action="raise"``).
+        The batched env (``ludoteca.interop.vector``) steps its tables through this too."""
         state = self._state()
         if state.is_over or self._ended:
             raise RuntimeError("the episode is over; call reset()")
@@ -173,25 +201,26 @@ class LudotecaEnv(gymnasium.Env):
         except IllegalAction:
             if self.illegal_action == "raise":
                 raise
-            low, _ = self.adapter.reward_range()
-            info = self._info()
-            info["illegal_action"] = True
             self._ended = True
-            return self._observation(), float(low), True, False, info
+            return float(self.adapter.reward_range()[0]), True
         state.apply_trusted(self.seat, chosen)  # decode returned the legal action itself
         self._play_others()
         rewards, self._scores = self.adapter.step_rewards(state, self._scores)
-        reward = rewards[self.seat]
-        if self.render_mode == "human":
-            self.render()
-        return self._observation(), float(reward), state.is_over, False, self._info()
+        self._ended = state.is_over
+        return float(rewards[self.seat]), False
 
     def action_masks(self) -> np.ndarray:
         """bool vector: which action numbers are legal now (all False once the game is over)."""
+        mask = np.zeros(self.adapter.num_actions, dtype=bool)
+        self._write_mask(mask)
+        return mask
+
+    def _write_mask(self, mask: np.ndarray) -> None:
+        """Mark the legal numbers in ``mask`` (all False already): one piece for this env's
+        mask and each row of the batched env's."""
         state = self._state()
-        if state.is_over or self.adapter.seat_to_act(state) != self.seat:
-            return np.zeros(self.adapter.num_actions, dtype=bool)
-        return self.adapter.legal_mask(state, self.seat).astype(bool)
+        if not (state.is_over or self._ended) and self.adapter.seat_to_act(state) == self.seat:
+            mask[self.adapter.legal_numbers(state, self.seat)] = True
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -47,9 +47,9 @@ class SeatOnly:
     def is_over(self) -> bool:
         return self._true.is_over
 
-    def legal_actions(self, seat: int) -> list[dict]:
+    def legal_actions(self, seat: int, copy: bool = True) -> list[dict]:
         assert seat == self._seat, "a bot asked for another seat's legal actions"
-        return self._true.legal_actions(seat)
+        return self._true.legal_actions(seat, copy=copy)
 
     def view(self, seat: int | None) -> dict:
         assert seat == self._seat, "a bot asked for another seat's view"

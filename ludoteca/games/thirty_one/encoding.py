@@ -18,7 +18,8 @@ spectator is seen as seat 0 holding nothing); "the seat k after me" counts clock
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -54,41 +55,80 @@ def index_action(index: int, top: str | None) -> dict[str, Any]:
 
 
 def encode_array(view: dict[str, Any]) -> np.ndarray:
+    """The observation of ``view``: the definition every writer is tested against."""
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    players = view["players"]
-    me = view["seat"] if view["seat"] is not None else 0
     you = view["you"]
+    seats = view["seats"]
+    fill(out, Facts(
+        players=view["players"], seat=view["seat"], to_move=view["to_move"],
+        hand=you["hand"] if you is not None else None,
+        hand_value=you["hand_value"] if you is not None else 0,
+        must_keep=you["must_keep"] if you is not None else None,
+        discard=view["discard"], known=[s["known"] for s in seats],
+        knocked=[s["knocked"] for s in seats], held=[s["cards"] for s in seats],
+        scores=view["scores"], phase=view["phase"], stock=view["stock"], turn=view["turn"],
+        turn_limit=view["turn_limit"], round=view["round"], rounds=view["rounds"]))
+    return out
 
-    def mark(offset: int, cards: list[str]) -> None:
+
+class Facts(NamedTuple):
+    """What the observation says, read from a view (``encode_array``) or straight from the
+    state (``observer.py``): one layout, written by :func:`fill`, serves both."""
+
+    players: int
+    seat: int | None
+    to_move: Sequence[int]
+    hand: Sequence[str] | None
+    hand_value: int
+    must_keep: str | None
+    discard: Sequence[str]
+    known: Sequence[Sequence[str]]
+    knocked: Sequence[bool]
+    held: Sequence[int]
+    scores: Sequence[float]
+    phase: str
+    stock: int
+    turn: int
+    turn_limit: int
+    round: int
+    rounds: int
+
+
+def fill(out: np.ndarray, facts: Facts) -> None:
+    """Write ``facts`` into ``out`` (zeros where nothing is marked), in the layout above."""
+    out[:] = 0.0
+    players = facts.players
+    me = facts.seat if facts.seat is not None else 0
+
+    def mark(offset: int, cards: Sequence[str]) -> None:
         for card in cards:
             out[offset + ORDER[card]] = 1.0
 
-    if you is not None:
-        mark(0, you["hand"])
-        if you["must_keep"]:
-            mark(6 * CARDS, [you["must_keep"]])
-    mark(CARDS, view["discard"])
-    if view["discard"]:
-        mark(2 * CARDS, view["discard"][-1:])
+    if facts.hand is not None:
+        mark(0, facts.hand)
+        if facts.must_keep:
+            mark(6 * CARDS, [facts.must_keep])
+    mark(CARDS, facts.discard)
+    if facts.discard:
+        mark(2 * CARDS, facts.discard[-1:])
     for k in range(1, players):
-        mark((2 + k) * CARDS, view["seats"][(me + k) % players]["known"])
+        mark((2 + k) * CARDS, facts.known[(me + k) % players])
     at = 7 * CARDS
-    out[at + PHASE_NAMES.index(view["phase"])] = 1.0
+    out[at + PHASE_NAMES.index(facts.phase)] = 1.0
     at += len(PHASE_NAMES)
     for k in range(players):
         seat = (me + k) % players
-        out[at + k] = 1.0 if view["seats"][seat]["knocked"] else 0.0
-        out[at + SEAT_SLOTS + k] = view["scores"][seat] / 50
-        out[at + 2 * SEAT_SLOTS + k] = view["seats"][seat]["cards"] / 5
+        out[at + k] = 1.0 if facts.knocked[seat] else 0.0
+        out[at + SEAT_SLOTS + k] = facts.scores[seat] / 50
+        out[at + 2 * SEAT_SLOTS + k] = facts.held[seat] / 5
     at += 3 * SEAT_SLOTS
     out[at:at + 5] = (
-        1.0 if view["seat"] is not None and view["seat"] in view["to_move"] else 0.0,
-        view["stock"] / CARDS,
-        view["turn"] / view["turn_limit"],
-        view["round"] / view["rounds"],
-        (you["hand_value"] if you is not None else 0) / 31,
+        1.0 if facts.seat is not None and facts.seat in facts.to_move else 0.0,
+        facts.stock / CARDS,
+        facts.turn / facts.turn_limit,
+        facts.round / facts.rounds,
+        facts.hand_value / 31,
     )
-    return out
 
 
 def encode(view: dict[str, Any]) -> list[float]:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ludoteca.engine import Game
 from ludoteca.engine.options import flag, number, params_option
 
-from . import encoding, heuristic, terminal
+from . import encoding, heuristic, observer, terminal
 from .content import content_for
 from .state import ThirtyOneState
 
@@ -65,6 +65,10 @@ class ThirtyOne(Game):
 
     def encode_array(self, view: dict[str, Any]) -> Any:
         return encoding.encode_array(view)
+
+    def observation_writer(self, players: int, options: Any, seat: int | None) -> observer.Writer:
+        """``encode(view(seat))`` written straight from the state (ludoteca.engine.observation)."""
+        return observer.Writer(seat)
 
     def max_game_length(self, players: int, options: Any = None) -> int:
         """Each turn is at most two actions, and a round at most the turn limit."""
