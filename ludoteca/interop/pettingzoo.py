@@ -142,6 +142,8 @@ class LudotecaAECEnv(Seats, AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        #: Whether a step mid-game can reward anyone: only the dense reward pays before the end.
+        self._rewarding = self.adapter.reward == "dense"
         self.agent_selection = agent_name(self.adapter.seat_to_act(self.state_))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -161,9 +163,10 @@ class LudotecaAECEnv(Seats, AECEnv):
         seat = self._seat[agent]
         state.apply_trusted(seat, self.adapter.decode(state, seat, action))  # decode: a legal action
         self._cumulative_rewards[agent] = 0.0
-        rewards, self._scores = self.adapter.step_rewards(state, self._scores)
-        for a in self.agents:
-            self.rewards[a] = rewards[self._seat[a]]
+        if self._rewarding or state.is_over:   # otherwise every reward stays 0 (the common step)
+            rewards, self._scores = self.adapter.step_rewards(state, self._scores)
+            for a in self.agents:
+                self.rewards[a] = rewards[self._seat[a]]
         if state.is_over:
             for a in self.agents:
                 self.terminations[a] = True
