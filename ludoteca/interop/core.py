@@ -70,7 +70,10 @@ class GameNumbers:
     def numbers_of(self, state: State, legal: Sequence[dict[str, Any]]) -> list[int]:
         """The number of each action of ``legal`` (the state's legal list), in its order; a
         numbering may number a whole list faster than action by action."""
-        return [self.index(state, action) for action in legal]
+        if type(self).index is not GameNumbers.index:      # a numbering of its own
+            return [self.index(state, action) for action in legal]
+        number = state.action_index      # the game's own numbers: one call per action, no wrapper
+        return [number(action) for action in legal]
 
 
 def numberings(game: Game) -> dict[str, type]:
@@ -163,7 +166,7 @@ class Adapter:
         legal = state.legal_actions(seat, copy=False)
         numbers = self.numbers.numbers_of(state, legal)
         array = np.array(numbers, dtype=np.int64)
-        if array.size and (array.min() < 0 or array.max() >= self.num_actions):
+        if numbers and (min(numbers) < 0 or max(numbers) >= self.num_actions):  # lists are short: no numpy reductions
             bad = next(i for i, n in enumerate(numbers) if not 0 <= n < self.num_actions)
             raise RuntimeError(f"{self.game.id}: action {legal[bad]} has number {numbers[bad]}, outside "
                                f"0..{self.num_actions - 1} (num_distinct_actions)")

@@ -19,6 +19,8 @@ and the content (the envs' ``Box``); all are finite.
 
 Why the view only: an agent trained on these numbers must never see what its seat could not
 (the other hands, the cure), so ``encode`` reads the documented view keys and nothing else.
+The envs' observation writer (observer.py) reads the state instead, but writes through the same
+steps (``write_*``, ``Notes``) on the same layout (``START``); it is tested equal to ``encode``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import lru_cache
+from itertools import permutations
 from typing import Any
 
 from ludoteca.engine.state import short
@@ -39,17 +42,28 @@ PHASES = tuple(TABLE)
 MAX_SEATS = 4
 
 
-#: An action as a hashable key that tells ``1``, ``1.0``, ``True`` and ``"1"`` apart.
-Key = tuple[tuple[str, type, Any], ...]
+#: The types an action's values take (names, seats, ``None`` for handing over nothing).  Two
+#: values of these types are equal only when their types are too, which is what makes the
+#: look-up below type-strict with one check per value.
+EXACT = frozenset((str, int, type(None)))
+
+#: Action number by an action's ``(key, value)`` pairs, in any order.
+Numbers = dict[tuple[tuple[str, Any], ...], int]
 
 
-def action_table(content: Content) -> tuple[tuple[dict[str, Any], ...], dict[Key, int]]:
+def action_table(content: Content) -> tuple[tuple[dict[str, Any], ...], Numbers]:
     """Every action the game can list, in a fixed order, and each one's index."""
-    return _table(content.colours, content.medicines)
+    global _last
+    seen = _last
+    if seen[0] is content:  # the envs number every legal action at every step: skip the cache's hashing
+        return seen[1]
+    table = _table(content.colours, content.medicines)
+    _last = (content, table)
+    return table
 
 
 @lru_cache(maxsize=16)  # keyed by the content's names: a handful of distinct tables at most
-def _table(colours: tuple[str, ...], medicines: tuple[str, ...]) -> tuple[tuple[dict[str, Any], ...], dict[Key, int]]:
+def _table(colours: tuple[str, ...], medicines: tuple[str, ...]) -> tuple[tuple[dict[str, Any], ...], Numbers]:
     actions: list[dict[str, Any]] = []
     actions += [{"type": "move", "card": m} for m in medicines]
     actions += [{"type": "action", "card": a} for a in ACTIONS]
@@ -61,23 +75,34 @@ def _table(colours: tuple[str, ...], medicines: tuple[str, ...]) -> tuple[tuple[
     actions += [{"type": "answer", "card": m} for m in medicines]
     actions += [{"type": "follow", "card": m} for m in medicines]
     actions += [{"type": "pass"}]
-    return tuple(actions), {_key(a): i for i, a in enumerate(actions)}
+    # every order of an action's keys (three at most), so an action is found as it comes
+    numbers = {order: i for i, action in enumerate(actions) for order in permutations(action.items())}
+    return tuple(actions), numbers
 
 
-def _key(action: dict[str, Any]) -> Key:
-    return tuple((name, type(value), value) for name, value in sorted(action.items()))
+#: The content whose table was asked for last, and that table (the one-entry memo above).
+_last: tuple[Content | None, Any] = (None, None)
+
+
+def action_index(content: Content, action: dict[str, Any]) -> int:
+    """The index of ``action``; anything not listed (or of another type) raises ValueError.
+
+    The pairs find the action (``1.0`` and ``True`` equal ``1`` there); the type check then
+    refuses those look-alikes."""
+    seen = _last  # (action_table's memo, read here first: this runs for every legal action at every env step)
+    numbers = seen[1][1] if seen[0] is content else action_table(content)[1]
+    try:
+        number = numbers[tuple(action.items())]
+        for value in action.values():
+            if type(value) not in EXACT:
+                raise TypeError
+        return number
+    except (KeyError, TypeError, AttributeError):
+        raise ValueError(f"not a herbalism action: {short(action)}") from None
 
 
 def num_distinct_actions(content: Content) -> int:
     return len(action_table(content)[0])
-
-
-def action_index(content: Content, action: dict[str, Any]) -> int:
-    """The index of ``action``; anything not listed (or of another type) raises ValueError."""
-    try:
-        return action_table(content)[1][_key(action)]
-    except (KeyError, TypeError, AttributeError):
-        raise ValueError(f"not a herbalism action: {short(action)}") from None
 
 
 def index_action(content: Content, index: int) -> dict[str, Any]:
@@ -97,6 +122,17 @@ SECTIONS = (
     ("gave", MAX_SEATS * 4), ("received", MAX_SEATS * 4), ("announced", MAX_SEATS),
 )
 OBSERVATION_SIZE = sum(n for _, n in SECTIONS)
+#: Where each section starts: the one layout ``encode`` and the writer (observer.py) fill.
+START = {name: sum(n for _, n in SECTIONS[:i]) for i, (name, _) in enumerate(SECTIONS)}
+END = {name: START[name] + n for name, n in SECTIONS}
+SEAT, ACTIVE, PHASE = START["seat"], START["active"], START["phase"]
+PENDING_ACTION, PENDING_TARGET, HAND = START["pending_action"], START["pending_target"], START["hand"]
+HAND_SIZES, SCORES, PHARMACISTS, MARKERS = START["hand_sizes"], START["scores"], START["pharmacists"], START["markers"]
+CHECKED_WRONG, KNOWN_CURE, PREDICTIONS = START["checked_wrong"], START["known_cure"], START["predictions"]
+POOL, ACTION_CARDS, GAVE, RECEIVED = START["pool"], START["action_cards"], START["gave"], START["received"]
+ANNOUNCED = START["announced"]
+#: The phase one-hot's slot of each phase.
+PHASE_SLOT = {name: i for i, name in enumerate(PHASES)}
 
 
 def squash(value: float, unit: float) -> float:
@@ -108,51 +144,136 @@ def squash(value: float, unit: float) -> float:
 
 
 def encode(view: dict[str, Any]) -> list[float]:
-    """The view as numbers (see SECTIONS); built from the view only."""
-    colours, medicines = view["colours"], view["medicines"]
-    out: dict[str, list[float]] = {name: [0.0] * n for name, n in SECTIONS}
-    seat = view["seat"]
+    """The view as numbers (see SECTIONS); built from the view only.
+
+    The writing steps below are shared with the writer, which reads the same facts from the
+    state (observer.py) and calls a step again only when its facts changed: only the reading
+    differs, never where or how a number is written."""
+    out = [0.0] * OBSERVATION_SIZE
+    seat, medicines, seats = view["seat"], view["medicines"], view["seats"]
+    write_fixed(out, seat, view["action_cards"])
+    write_turn(out, view["active"], PHASES.index(view["phase"]), view["pending"])
+    write_hands(out, view.get("hand"), [public["hand_size"] for public in seats])
+    write_scores(out, [public["score"] for public in seats], float(view["target"]))
+    write_pharmacists(out, [medicines.index(public["pharmacist"]) if public["pharmacist"] else -1
+                            for public in seats])
+    markers = [public["cure_marker"] for public in seats]
+    write_markers(out, [-1 if marker is None else medicines.index(marker["card"]) for marker in markers],
+                  ["" if marker is None else marker["side"] for marker in markers])
+    write_predictions(out, [public["predictions"] for public in seats], view["prediction_pool"], view["colours"])
+    notes = Notes(seat, view["colours"], medicines)
+    for entry in view["knowledge"]:
+        notes.learn(entry)  # (every entry: Notes.KINDS only spares the writer some redacting)
+    notes.write(out)
+    return out
+
+
+# Each ``write_*`` step fills its sections of ``out``, a list (``encode``) or a float32
+# memoryview (the writer), which must hold zeros there for the steps marked "one-hot"; the others
+# write every number of their sections that a game of these players can show.
+
+def write_fixed(out: Any, seat: int | None, cards: Any) -> None:
+    """What stays for a whole game (one-hot): the seat and the action cards in play."""
     if seat is not None:
-        out["seat"][seat] = 1.0
-    out["active"][view["active"]] = 1.0
-    out["phase"][PHASES.index(view["phase"])] = 1.0
-    pending = view["pending"]
-    if pending.get("action") in ACTIONS:
-        out["pending_action"][ACTIONS.index(pending["action"])] = 1.0
+        out[SEAT + seat] = 1.0
+    for card in cards:
+        out[ACTION_CARDS + ACTIONS.index(card)] = 1.0
+
+
+def write_turn(out: Any, active: int, phase: int, pending: Mapping[str, Any]) -> None:
+    """Whose turn, the phase (its slot) and the step in progress (one-hot)."""
+    out[ACTIVE + active] = 1.0
+    out[PHASE + phase] = 1.0
+    action = pending.get("action")
+    if action in ACTIONS:
+        out[PENDING_ACTION + ACTIONS.index(action)] = 1.0
     if "target" in pending:
-        out["pending_target"][pending["target"]] = 1.0
-    for c, n in enumerate(view.get("hand", [0, 0, 0, 0])):
-        out["hand"][c] = n / 5.0
-    target = float(view["target"])
-    for s, public in enumerate(view["seats"]):
-        out["hand_sizes"][s] = public["hand_size"] / 14.0
-        out["scores"][s] = squash(public["score"], target)
-        where = public["pharmacist"]
-        out["pharmacists"][s * 8 + (medicines.index(where) if where else 7)] = 1.0
-        marker = public["cure_marker"]
-        if marker is None:
-            out["markers"][s * 10 + 9] = 1.0
+        out[PENDING_TARGET + pending["target"]] = 1.0
+
+
+def write_hands(out: Any, hand: Any, sizes: Any) -> None:
+    """The seat's own hand (None for a spectator, whose slots stay 0) and every hand's size."""
+    if hand is not None:
+        for c, n in enumerate(hand):
+            out[HAND + c] = n / 5.0
+    for s, size in enumerate(sizes):
+        out[HAND_SIZES + s] = size / 14.0
+
+
+def write_scores(out: Any, scores: Any, target: float) -> None:
+    """Every score against the target (squashed past it)."""
+    for s, score in enumerate(scores):
+        out[SCORES + s] = squash(score, target)
+
+
+def write_pharmacists(out: Any, pharmacists: Any) -> None:
+    """Per seat, the card its pharmacist is on (index, -1 off the cards; one-hot)."""
+    for s, where in enumerate(pharmacists):
+        out[PHARMACISTS + s * 8 + (where if where >= 0 else 7)] = 1.0
+
+
+def write_markers(out: Any, markers: Any, sides: Any) -> None:
+    """Per seat, the card its cure marker is on (index, -1 still in hand) and its side (one-hot)."""
+    for s, marker in enumerate(markers):
+        if marker < 0:
+            out[MARKERS + s * 10 + 9] = 1.0
         else:
-            out["markers"][s * 10 + medicines.index(marker["card"])] = 1.0
-            out["markers"][s * 10 + (7 if marker["side"] == "answer" else 8)] = 1.0
-        for name in public["predictions"]:
-            out["predictions"][s * 4 + colours.index(name)] = 1.0
-    for c, n in enumerate(view["prediction_pool"]):
-        out["pool"][c] = n / 2.0
-    for a in view["action_cards"]:
-        out["action_cards"][ACTIONS.index(a)] = 1.0
-    for e in view["knowledge"]:
-        kind = e["k"]
+            out[MARKERS + s * 10 + marker] = 1.0
+            out[MARKERS + s * 10 + (7 if sides[s] == "answer" else 8)] = 1.0
+
+
+def write_predictions(out: Any, predictions: Any, pool: Any, colours: Any) -> None:
+    """The colours each seat predicted (one-hot) and the prediction pool."""
+    for s, names in enumerate(predictions):
+        for name in names:
+            out[PREDICTIONS + s * 4 + colours.index(name)] = 1.0
+    for c, n in enumerate(pool):
+        out[POOL + c] = n / 2.0
+
+
+#: The action cards that move cards between two players (each adds to ``gave`` / ``received``).
+TRANSFERS = frozenset(("inquiring", "feeding", "brewing", "appealing"))
+
+
+class Notes:
+    """What a seat has noted this round, from its knowledge sheet (``knowledge.redact``'s
+    entries, in order): medicine cards checked wrong, the cure once known, the cards it gave to
+    and received from each seat, each seat's last Inquiring announcement.
+
+    Why a class: the writer keeps one per round and feeds it only the new entries of the log,
+    while ``encode`` feeds it the whole sheet; both then write the same numbers."""
+
+    __slots__ = ("seat", "colours", "medicines", "wrong", "cure", "moved", "announced")
+
+    def __init__(self, seat: int | None, colours: Any, medicines: Any) -> None:
+        self.seat, self.colours, self.medicines = seat, colours, medicines
+        self.wrong: list[int] = []
+        self.cure: Any = None
+        #: cards given and received by slot (``GAVE`` / ``RECEIVED`` + seat * 4 + colour), those
+        #: that moved only: the writer rewrites a handful, not all 32
+        self.moved: dict[int, float] = {}
+        self.announced: dict[int, float] = {}
+
+    #: The kinds of entry that can hold a note; the others (the deal, predictions, answers,
+    #: follows, passes) never do, so the writer need not even redact them.
+    KINDS = frozenset(("check", "reveal", *TRANSFERS))
+
+    def learn(self, e: Mapping[str, Any]) -> bool:
+        """Note one entry of the seat's sheet (as that seat sees it); whether it held a note."""
+        kind, seat = e["k"], self.seat
+        noted = False
         if kind == "check" and not e["correct"]:
-            out["checked_wrong"][medicines.index(e["card"])] = 1.0
+            self.wrong.append(self.medicines.index(e["card"]))
+            noted = True
         if kind in ("check", "reveal") and "cure" in e:
-            out["known_cure"][4] = 1.0
-            for c, n in enumerate(e["cure"]):
-                out["known_cure"][c] = n / 2.0
-        if kind in ("inquiring", "feeding", "brewing", "appealing") and seat is not None:
-            moved = _moved(e, colours)
+            self.cure = e["cure"]
+            noted = True
+        if kind in TRANSFERS and seat is not None:
+            moved = _moved(e, self.colours)
             if moved is None:
-                continue
+                # and, as encode always has, no announcement either: a seated player notes
+                # Inquiring counts of its own exchanges only (a spectator notes them all)
+                return False
             if e["by"] == seat:
                 other = e["target"]
                 gave, got = moved
@@ -160,15 +281,35 @@ def encode(view: dict[str, Any]) -> list[float]:
                 other = e["by"]
                 got, gave = moved
             else:
-                continue
+                return False
+            counts = self.moved
             for c in range(4):
-                out["gave"][other * 4 + c] += gave[c]
-                out["received"][other * 4 + c] += got[c]
+                if gave[c]:
+                    slot = GAVE + other * 4 + c
+                    counts[slot] = counts.get(slot, 0.0) + gave[c]
+                if got[c]:
+                    slot = RECEIVED + other * 4 + c
+                    counts[slot] = counts.get(slot, 0.0) + got[c]
+            noted = True
         if kind == "inquiring":
-            out["announced"][e["target"]] = e["count"] / 5.0
-    out["gave"] = [squash(n, 5.0) for n in out["gave"]]
-    out["received"] = [squash(n, 5.0) for n in out["received"]]
-    return [v for name, _ in SECTIONS for v in out[name]]
+            self.announced[e["target"]] = e["count"] / 5.0
+            noted = True
+        return noted
+
+    def write(self, out: Any) -> None:
+        """Write the notes.  ``out`` holds zeros in their sections, or what these notes wrote
+        before they grew: within a round notes are only added and counts only rise, so every
+        number they ever wrote is written again."""
+        for card in self.wrong:
+            out[CHECKED_WRONG + card] = 1.0
+        if self.cure is not None:
+            out[KNOWN_CURE + 4] = 1.0
+            for c, n in enumerate(self.cure):
+                out[KNOWN_CURE + c] = n / 2.0
+        for slot, n in self.moved.items():
+            out[slot] = squash(n, 5.0)
+        for s, count in self.announced.items():
+            out[ANNOUNCED + s] = count
 
 
 def bounds(players: int, options: Mapping[str, Any]) -> tuple[list[float], list[float]]:
@@ -212,10 +353,6 @@ def bounds(players: int, options: Mapping[str, Any]) -> tuple[list[float], list[
     high["announced"] = [max(content.totals) / 5.0] * MAX_SEATS
     return ([v for name, _ in SECTIONS for v in low[name]],
             [v for name, _ in SECTIONS for v in high[name]])
-
-
-#: The action cards that move cards between two players (each adds to ``gave`` / ``received``).
-TRANSFERS = frozenset(("inquiring", "feeding", "brewing", "appealing"))
 
 
 def _cards_in_play(options: Mapping[str, Any], content: Content) -> tuple[str, ...]:

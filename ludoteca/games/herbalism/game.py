@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from ludoteca.engine import Game, State
 from ludoteca.engine.options import Option, choice, flag, params_option
 
-from . import catalogue, encoding, explain, heuristic, lab_hooks, lobby, terminal
+from . import catalogue, encoding, explain, heuristic, lab_hooks, lobby, observer, terminal
 from .content import ACTIONS, content_for
 from .state import HerbalismState
 
@@ -126,6 +126,10 @@ class Herbalism(Game):
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+    def observation_writer(self, players: int, options: dict[str, Any], seat: int | None) -> observer.Writer:
+        """``encode(view(seat))`` written straight from the state (observer.py says how)."""
+        return observer.Writer(players, options, seat)
 
 
 def cards_in_play(options: Mapping[str, Any]) -> tuple[str, ...]:
