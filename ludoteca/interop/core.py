@@ -150,9 +150,20 @@ class Adapter:
     def numbered(self, state: State, seat: int) -> tuple[dict[int, int], Sequence[dict[str, Any]]]:
         """Action number -> place in the legal list, and that list, for ``seat`` now (cached
         per position).  The numbering numbers the whole list at once (``numbers_of``), so a
-        game whose legal list is built lazily (Dschunke's placements) builds no action here."""
+        game whose legal list is built lazily (Dschunke's placements) builds no action here.
+        A number given to two actions raises, unless the numbering declares it ``shared``."""
         cached = self._numbered(state, seat)
-        return cached[3], cached[4]
+        if cached[6] is None:
+            numbers, legal = cached[3], cached[4]
+            places: dict[int, int] = {}
+            for place, number in enumerate(numbers):
+                if number not in places:
+                    places[number] = place
+                elif number not in self.numbers.shared:
+                    raise RuntimeError(f"{self.game.id}: action number {number} is given to both "
+                                       f"{legal[places[number]]} and {legal[place]}")
+            self._legal = cached = (*cached[:6], places)
+        return cached[6], cached[4]
 
     def legal_numbers(self, state: State, seat: int) -> np.ndarray:
         """The legal action numbers of ``seat`` now, as an int64 array (cached per position):
@@ -160,26 +171,21 @@ class Adapter:
         return self._numbered(state, seat)[5]
 
     def _numbered(self, state: State, seat: int) -> tuple[Any, ...]:
+        """(state, version, seat, numbers, legal list, numbers as an array, places or None),
+        cached per position.  The hot path of every env step: no dict of places (``decode``
+        finds a number in the list, in C), no numpy reduction on a short list."""
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
             return cached
         legal = state.legal_actions(seat, copy=False)
         numbers = self.numbers.numbers_of(state, legal)
         array = np.array(numbers, dtype=np.int64)
-        if numbers and (min(numbers) < 0 or max(numbers) >= self.num_actions):  # lists are short: no numpy reductions
+        if numbers and ((min(numbers) < 0 or max(numbers) >= self.num_actions) if len(numbers) < 32
+                        else (array.min() < 0 or array.max() >= self.num_actions)):
             bad = next(i for i, n in enumerate(numbers) if not 0 <= n < self.num_actions)
             raise RuntimeError(f"{self.game.id}: action {legal[bad]} has number {numbers[bad]}, outside "
                                f"0..{self.num_actions - 1} (num_distinct_actions)")
-        places = dict(zip(numbers, range(len(numbers)), strict=True))
-        if len(places) != len(numbers):  # a number used twice: shared ones play the first
-            places = {}
-            for place, number in enumerate(numbers):
-                if number not in places:
-                    places[number] = place
-                elif number not in self.numbers.shared:
-                    raise RuntimeError(f"{self.game.id}: action number {number} is given to both "
-                                       f"{legal[places[number]]} and {legal[place]}")
-        self._legal = cached = (state, state.version, seat, places, legal, array)
+        self._legal = cached = (state, state.version, seat, numbers, legal, array, None)
         return cached
 
     def legal_map(self, state: State, seat: int) -> dict[int, dict[str, Any]]:
@@ -208,8 +214,10 @@ class Adapter:
             raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}") from None
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
-            place = cached[3].get(number)
-            action = None if place is None else cached[4][place]
+            try:                              # the first with this number: a shared number plays it
+                action = cached[4][cached[3].index(number)]
+            except ValueError:
+                action = None
         else:
             try:
                 action = self.numbers.action(state, number)
@@ -222,7 +230,7 @@ class Adapter:
         if action is None:
             raise ludoteca.IllegalAction(
                 f"action number {number} is not legal for seat {seat} now "
-                f"({len(self.numbered(state, seat)[0])} legal; use the action mask)")
+                f"({len(self.legal_numbers(state, seat))} legal; use the action mask)")
         return action
 
     # ---- observations ------------------------------------------------------------------------

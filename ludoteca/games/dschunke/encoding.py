@@ -19,14 +19,16 @@ Action indices (``T`` = number of strips in the pile at set-up, 42 or 43):
 
 Observation (``observation_size`` floats, from the point of view of ``view["seat"]``; a
 spectator sees it as red), built from the documented view keys only.  "Mine" is the seat's
-colour, "theirs" the other colour:
+colour, "theirs" the other colour.  The pieces that write it (``put_window``, ``add_outside``,
+``hand_slot``, ``flag_at``, ``scalars``) take plain values, so that ``observer.py`` writes the
+same numbers straight from the state, strip by strip:
 
 * ``[0, 12*41*41)``: the board window ``|x|, |y| <= 20`` around the start strip, channel
   major: ``index = channel*1681 + (y+20)*41 + (x+20)``.  Channel 0 is the height of the top
   strip / 4; channel 1 is 1 where an empty crate shows; channels 2-6 my rice, vegetables,
   spice, fish, rat showing; channels 7-11 the same for theirs.
-* next 12: the same channels summed over the cells outside the window, / 10 (random games
-  stay inside it; a deliberately long line of strips may not).
+* next 12: the same channels summed over the cells outside the window, heights / 40 and the
+  rest / 10 (random games stay inside it; a deliberately long line of strips may not).
 * next 70: the two drawn strips, 35 each: present, to be placed now, then for each of its
   three crates (as printed) an 11-way one-hot (empty, my five kinds, their five kinds).
 * next ``3T``: per strip id, 1 if it is in hand, 1 if placed, 1 if set aside.
@@ -37,13 +39,15 @@ colour, "theirs" the other colour:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from math import isqrt
+from struct import Struct
 from typing import Any
 
 import numpy as np
 
-from .content import EMPTY, GOODS, RAT, Content
+from .content import COLOURS, EMPTY, GOODS, RAT, Content
 from .placements import Placements
 
 DIR_ORDER = ("E", "W", "S", "N")
@@ -60,6 +64,15 @@ CHANNELS = 2 + 2 * len(KINDS)              # height, empty, mine x5, theirs x5
 CRATE_CLASSES = 1 + 2 * len(KINDS)         # empty, mine x5, theirs x5
 HAND_SLOT = 2 + 3 * CRATE_CLASSES
 SCALARS = 14
+#: Where each part of the observation starts: the window's planes at 0, then these.
+OUTSIDE = CHANNELS * AREA                  # the channels summed outside the window
+HAND = OUTSIDE + CHANNELS                  # the two drawn strips
+TILES = HAND + 2 * HAND_SLOT               # per strip id: in hand, placed, set aside
+#: Each crate -> its class (0 empty, 1-5 my kinds, 6-10 their kinds, as in KINDS), by my colour.
+#: Its board channel is one more (channel 0 is the height).
+CRATE_CLASS = {mine: {EMPTY: 0, **{f"{colour} {kind}": 1 + k + (0 if colour == mine else len(KINDS))
+                                   for colour in COLOURS for k, kind in enumerate(KINDS)}}
+               for mine in COLOURS}
 
 
 def radius(strips: int) -> int:
@@ -174,14 +187,6 @@ def bounds(content: Content, rat_hot: bool) -> tuple[np.ndarray, np.ndarray]:
     return low, high
 
 
-def _crate_class(crate: str, mine: str) -> int:
-    """0 empty, 1-5 my kinds, 6-10 their kinds (as in KINDS)."""
-    if crate == EMPTY:
-        return 0
-    colour, kind = crate.split(" ", 1)
-    return 1 + KINDS.index(kind) + (0 if colour == mine else len(KINDS))
-
-
 def encode(view: dict[str, Any]) -> list[float]:
     """The observation vector of ``view`` (layout in the module docstring)."""
     return encode_array(view).tolist()
@@ -190,58 +195,111 @@ def encode(view: dict[str, Any]) -> list[float]:
 def encode_array(view: dict[str, Any]) -> np.ndarray:
     """:func:`encode` as a float32 numpy array, built without a 20 000-item Python list
     (``ludoteca.interop`` uses it when a game offers it: it is most of the cost of a step).
-    It reads only the documented view keys."""
+    It reads only the documented view keys; it is the definition the writer of
+    ``observer.py`` is tested against."""
     seat = view["seat"]
     me = 0 if seat is None else seat
     seats = view["seats"]
-    mine = seats[me]["colour"]
+    classes = CRATE_CLASS[seats[me]["colour"]]
     strips = view["strips"]
     out = np.zeros(observation_size(strips), dtype=np.float32)
-
-    outside = CHANNELS * AREA
+    numbers = memoryview(out)
     for cell in view["cells"]:
-        x, y, height = cell["x"], cell["y"], cell["height"]
-        channel = 1 + _crate_class(cell["crate"], mine)
-        if abs(x) <= WINDOW and abs(y) <= WINDOW:
-            at = (y + WINDOW) * SIDE + (x + WINDOW)
-            out[at] = height / 4.0
-            out[channel * AREA + at] = 1.0
+        height, channel = cell["height"], 1 + classes[cell["crate"]]
+        at = WINDOW_AT.get((cell["x"], cell["y"]))
+        if at is not None:
+            put_window(numbers, at, height, channel)
         else:
-            out[outside] += height / 40.0
-            out[outside + channel] += 0.1
-
-    hand_at = outside + CHANNELS
+            add_outside(numbers, height, channel)
     for slot, entry in enumerate(view["drawn"][:2]):
-        base = hand_at + slot * HAND_SLOT
-        out[base] = 1.0
-        out[base + 1] = 1.0 if entry["tile"] == view["to_place"] else 0.0
-        for i, crate in enumerate(entry["crates"]):
-            out[base + 2 + i * CRATE_CLASSES + _crate_class(crate, mine)] = 1.0
-
-    tiles_at = hand_at + 2 * HAND_SLOT
+        put_slot(numbers, slot, hand_slot(entry["crates"], entry["tile"] == view["to_place"], classes))
     for entry in view["drawn"]:
-        out[tiles_at + entry["tile"]] = 1.0
+        numbers[flag_at(strips, IN_HAND, entry["tile"])] = 1.0
     for placement in view["placed"]:
-        if placement["tile"] >= 0:
-            out[tiles_at + strips + placement["tile"]] = 1.0
+        if placement["tile"] >= 0:  # the start strip, -1, has no flag
+            numbers[flag_at(strips, PLACED, placement["tile"])] = 1.0
     for tile in view["set_aside"]:
-        out[tiles_at + 2 * strips + tile] = 1.0
-
-    other = 1 - me
-    out[len(out) - SCALARS:] = [
-        1.0 if (not view["is_over"] and view["turn"] == me) else 0.0,
-        1.0 if me == 0 else 0.0,
-        view["pile_size"] / strips,
-        (len(view["placed"]) - 1) / strips,
-        view["scores"][me] / 50.0, view["scores"][other] / 50.0,
-        seats[me]["rats"] / 10.0, seats[other]["rats"] / 10.0,
-        seats[me]["bonus"] / 10.0, seats[other]["bonus"] / 10.0,
-        1.0 if view["rules"] == "rat-hot" else 0.0,
-        1.0 if view["is_over"] else 0.0,
-        1.0 if seats[me]["lost"] else 0.0,
-        1.0 if seats[other]["lost"] else 0.0,
-    ]
+        numbers[flag_at(strips, SET_ASIDE, tile)] = 1.0
+    put_scalars(numbers, scalars(
+        me, strips, turn=view["turn"], over=view["is_over"], pile=view["pile_size"], placed=len(view["placed"]),
+        scores=view["scores"], rats=[s["rats"] for s in seats], bonus=[s["bonus"] for s in seats],
+        rat_hot=view["rules"] == "rat-hot", lost=[s["lost"] for s in seats]))
     return out
+
+
+# The pieces below write through a memoryview of the float32 array (``memoryview(out)``):
+# storing a Python float there rounds it to float32 as numpy does, at a third of the cost of
+# numpy's item assignment, and ``observer.py`` writes an observation in a few dozen stores.
+
+#: The flags per strip id, each a run of ``strips`` numbers from TILES on.
+IN_HAND, PLACED, SET_ASIDE = range(3)
+#: A drawn strip's slot when no strip is drawn there.
+EMPTY_SLOT = array("f", bytes(4 * HAND_SLOT))
+SCALAR_NUMBERS = Struct(f"{SCALARS}f")
+#: Each cell (x, y) of the window -> where it lies in a board plane (cells not listed lie outside).
+WINDOW_AT = {(x, y): (y + WINDOW) * SIDE + (x + WINDOW)
+             for y in range(-WINDOW, WINDOW + 1) for x in range(-WINDOW, WINDOW + 1)}
+
+
+def put_window(out: memoryview, at: int, height: int, channel: int) -> None:
+    """A visible cell of the window (``at`` from ``WINDOW_AT``): its height and its crate's
+    channel (1 + its class), on planes that held nothing there."""
+    out[at] = height / 4.0
+    out[channel * AREA + at] = 1.0
+
+
+def add_outside(out: memoryview, height: int, channel: int) -> None:
+    """A visible cell outside the window, added to the sums.  They are float32 running totals
+    (the float32 scalar keeps numpy's arithmetic), so every writer adds the outside cells in
+    the same order, the view's (x, then y), to get the same bits."""
+    out[OUTSIDE] = np.float32(out[OUTSIDE]) + height / 40.0
+    out[OUTSIDE + channel] = np.float32(out[OUTSIDE + channel]) + 0.1
+
+
+def hand_slot(crates: Sequence[str], active: bool, classes: dict[str, int]) -> array:
+    """The numbers of a drawn strip's slot: present, to be placed now, then a one-hot class
+    per crate as printed."""
+    numbers = array("f", EMPTY_SLOT)
+    numbers[0] = 1.0
+    numbers[1] = 1.0 if active else 0.0
+    for i, crate in enumerate(crates):
+        numbers[2 + i * CRATE_CLASSES + classes[crate]] = 1.0
+    return numbers
+
+
+def put_slot(out: memoryview, slot: int, numbers: array) -> None:
+    """Drawn strip ``slot`` (0 or 1): a ``hand_slot``, or EMPTY_SLOT when none is drawn there."""
+    start = HAND + slot * HAND_SLOT
+    out[start:start + HAND_SLOT] = numbers
+
+
+def flag_at(strips: int, which: int, tile: int) -> int:
+    """Where strip ``tile``'s flag ``which`` (IN_HAND, PLACED or SET_ASIDE) lies."""
+    return TILES + which * strips + tile
+
+
+def scalars(me: int, strips: int, *, turn: int, over: bool, pile: int, placed: int, scores: Sequence[int],
+            rats: Sequence[int], bonus: Sequence[int], rat_hot: bool, lost: Sequence[bool]) -> tuple[float, ...]:
+    """The last 14 numbers.  ``placed`` counts the start strip; pairs are by seat, red first."""
+    other = 1 - me
+    return (
+        1.0 if (not over and turn == me) else 0.0,
+        1.0 if me == 0 else 0.0,
+        pile / strips,
+        (placed - 1) / strips,
+        scores[me] / 50.0, scores[other] / 50.0,
+        rats[me] / 10.0, rats[other] / 10.0,
+        bonus[me] / 10.0, bonus[other] / 10.0,
+        1.0 if rat_hot else 0.0,
+        1.0 if over else 0.0,
+        1.0 if lost[me] else 0.0,
+        1.0 if lost[other] else 0.0,
+    )
+
+
+def put_scalars(out: memoryview, values: tuple[float, ...]) -> None:
+    """Store ``scalars`` at the end (packing a float32 rounds as numpy's cast does)."""
+    SCALAR_NUMBERS.pack_into(out, 4 * (len(out) - SCALARS), *values)
 
 
 class CompactActions:

@@ -1,6 +1,6 @@
 """The Dschunke game: its metadata, options and variants (their words for the lobby in
 lobby.py), and thin delegations to the modules that do the work (catalogue.py, heuristic.py,
-terminal.py, notation.py, lab_hooks.py, encoding.py)."""
+terminal.py, notation.py, lab_hooks.py, encoding.py, observer.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from ludoteca.engine import Game, State
 from ludoteca.engine.i18n import check_lang
 
-from . import catalogue, encoding, heuristic, lab_hooks, lobby, notation, terminal
+from . import catalogue, encoding, heuristic, lab_hooks, lobby, notation, observer, terminal
 from .content import content_for
 from .state import DschunkeState
 
@@ -120,6 +120,12 @@ class Dschunke(Game):
     def encode_array(self, view: dict[str, Any]) -> Any:
         """``encode`` as a float32 numpy array, which the interop layer prefers (faster)."""
         return encoding.encode_array(view)
+
+    def observation_writer(self, players: int, options: Any, seat: int | None) -> observer.Writer:
+        """The seat's observation written from the state, only the cells each new strip covers
+        rewritten (observer.py): the same numbers as ``encode_array(view(seat))``."""
+        resolved = self.resolve_options(options)
+        return observer.Writer(content_for(resolved["params"], resolved["rules"]), seat)
 
     def max_game_length(self, players: int, options: Any = None) -> int:
         """At most a pick and a place per strip."""
