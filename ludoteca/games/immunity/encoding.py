@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from operator import itemgetter, truediv
 from typing import Any
 
 from .content import Content, content_for
@@ -55,20 +56,38 @@ class ActionSpace:
             actions += [{"type": "medical", "card": m, "target": t, "seat": s}
                         for t, s in targets]
         self.actions = actions
+        #: Per type: how many fields its actions have, and a reader of their values in sorted
+        #: field order (``type`` included), which is an action's key in :attr:`index`.
+        self._readers: dict[str, tuple[int, itemgetter[Any]]] = {}
+        for a in actions:
+            fields = sorted(a)
+            reader = self._readers.setdefault(a["type"], (len(fields), itemgetter(*fields)))
+            assert reader[0] == len(fields), f"immunity: {a['type']} actions differ in their fields"
         self.index = {self.key(a): i for i, a in enumerate(actions)}
         self.size = len(actions)
 
-    @staticmethod
-    def key(action: dict[str, Any]) -> tuple[Any, ...]:
-        return tuple(sorted(action.items(), key=lambda kv: kv[0]))
+    def key(self, action: dict[str, Any]) -> Any:
+        """The action's values in its type's sorted field order (KeyError: no such action).
+
+        Why not the sorted items: the env's mask numbers every legal action at every step, and
+        sorting each action was a measurable part of the step; an ``itemgetter`` per type reads
+        the same values in the same order.  The field count is checked because a reader only
+        sees its own fields: an action with one more would otherwise pass for its type's."""
+        size, read = self._readers[action["type"]]
+        if len(action) != size:
+            raise KeyError(action["type"])
+        return read(action)
 
     @classmethod
     def for_options(cls, options: dict[str, Any] | None = None) -> ActionSpace:
         return action_space()
 
     def action_index(self, action: dict[str, Any]) -> int:
-        try:
-            return self.index[self.key(action)]
+        try:  # key() inlined: this runs for every legal action at every step of an env
+            size, read = self._readers[action["type"]]
+            if len(action) == size:
+                return self.index[read(action)]
+            raise KeyError(action["type"])
         except (KeyError, TypeError) as exc:
             raise ValueError(f"immunity: no action index for {action!r}") from exc
 
@@ -84,85 +103,183 @@ def action_space() -> ActionSpace:
 
 
 # ---- observation ----------------------------------------------------------------------------
+class Layout:
+    """Where each part of the observation lies (the table in docs/games/immunity.md).
+
+    Why a class: the reference encoder (:func:`encode`, from a view) and the observation
+    writer (:mod:`.observer`, from the state) write the same parts at the same offsets with
+    the same section functions below, so the two can only differ in where they read, never
+    in what a number means.  Offsets inside a seat's block are relative to its start.
+    """
+
+    def __init__(self, c: Content) -> None:
+        self.pathogen_ids, self.medical_ids = c.pathogen_ids, c.medical_ids
+        self.cell_ids, self.organs = c.cell_ids, c.organs
+        self.pathogen_pos = {p: i for i, p in enumerate(c.pathogen_ids)}
+        self.medical_pos = {m: i for i, m in enumerate(c.medical_ids)}
+        #: Readers of a board's per-cell and per-organ numbers, in id order (more than one
+        #: id each, so each reads a tuple).
+        self.read_cells, self.read_organs = itemgetter(*c.cell_ids), itemgetter(*c.organs)
+        p, m = len(c.pathogen_ids), len(c.medical_ids)
+        cells, organs = len(c.cell_ids), len(c.organs)
+        seat = _Cursor()
+        # present, is-acting, 2 hand counts; env1 known+unknown, env2 known+unknown; infections
+        # (count and counters per pathogen); memory; cells, used; damage, tumours; 6 numbers;
+        # turn-order position one-hot.
+        self.present, self.acting_flag, self.hand_counts = seat.take(1), seat.take(1), seat.take(2)
+        self.environment_1, self.environment_2 = seat.take(p + 1), seat.take(p + 1)
+        self.infections = seat.take(2 * p)
+        self.memory = seat.take(p)
+        self.cells, self.cells_used = seat.take(cells), seat.take(cells)
+        self.damage, self.tumours = seat.take(organs), seat.take(organs)
+        self.body = seat.take(len(BODY))
+        self.position = seat.take(MAX_SEATS)
+        self.player_size = seat.at
+        whole = _Cursor()
+        self.header = whole.take(1 + len(PHASES) + len(STAGES) + len(STEPS))
+        self.acting = whole.take(MAX_SEATS)
+        self.hand_medical, self.hand_pathogen = whole.take(m), whole.take(p)
+        self.seats = whole.take(MAX_SEATS * self.player_size)
+        self.decks = whole.take(len(DECKS))
+        self.discard_pathogen, self.discard_medical = whole.take(p), whole.take(m)
+        self.size = whole.at
+
+    def block(self, k: int) -> int:
+        """The start of the ``k``-th seat block (0: the viewer's own)."""
+        return self.seats + k * self.player_size
+
+
+class _Cursor:
+    """Lays parts out one after another: ``take(size)`` gives the next part's start."""
+
+    def __init__(self) -> None:
+        self.at = 0
+
+    def take(self, size: int) -> int:
+        start, self.at = self.at, self.at + size
+        return start
+
+
+#: The six numbers of a body, in order, and what each is divided by.
+BODY = (("oxygen", 10), ("stored_oxygen", 10), ("oxygen_bonus", 5), ("defence_bonus", 5),
+        ("defence", 10), ("health", 30))
+_BODY_DIVISORS = tuple(divisor for _name, divisor in BODY)
+#: The decks whose sizes the observation shows, in order (each divided by 60).
+DECKS = ("pathogen", "medical", "environment")
+
+
+@cache
+def layout() -> Layout:
+    """The layout of the shipped ids (``params`` never add, drop or reorder ids)."""
+    return Layout(content_for({}))
+
+
 def _player_size(c: Content) -> int:
-    p, cells, organs = len(c.pathogen_ids), len(c.cell_ids), len(c.organs)
-    # present, is-acting, 2 hand counts; env1 known+unknown, env2 known+unknown; infections
-    # (count and counters per pathogen); memory; cells, used; damage, tumours; 6 numbers;
-    # turn-order position one-hot.
-    return 4 + 2 * (p + 1) + 2 * p + p + 2 * cells + 2 * organs + 6 + MAX_SEATS
+    return Layout(c).player_size
 
 
 def observation_size(content: Content | None = None) -> int:
-    c = content or content_for({})
-    header = 1 + len(PHASES) + len(STAGES) + len(STEPS) + MAX_SEATS
-    hand = len(c.medical_ids) + len(c.pathogen_ids)
-    piles = 3 + len(c.pathogen_ids) + len(c.medical_ids)
-    return header + hand + MAX_SEATS * _player_size(c) + piles
+    return Layout(content).size if content is not None else layout().size
+
+
+# Section functions: the numbers of one part from plain values, for the encoder and the writer.
+def header_values(turn: int, turns: int, phase: str, stage: str | None, step: str) -> list[float]:
+    """Turn / turns, then the phase, life-stage and step one-hots."""
+    return ([turn / max(1, turns)] + [1.0 if phase == name else 0.0 for name in PHASES]
+            + [1.0 if stage == s else 0.0 for s in STAGES] + [1.0 if step == s else 0.0 for s in STEPS])
+
+
+def one_hot(position: int | None, size: int = MAX_SEATS) -> list[float]:
+    """1 at ``position`` (None or -1: nowhere)."""
+    return [1.0 if position == k else 0.0 for k in range(size)]
+
+
+def tally(cards: Any, positions: Mapping[str, int]) -> list[float]:
+    """How many of each id ``cards`` holds (a hand or a discard pile)."""
+    counts = [0.0] * len(positions)
+    for card in cards:
+        counts[positions[card]] += 1
+    return counts
+
+
+def environment_values(known: Any, positions: Mapping[str, int]) -> list[float]:
+    """An Environment's cards per known pathogen, then the unknown ones (``known``: the
+    pathogen of each card as the viewer sees it, None when face down to them)."""
+    counts = [0.0] * (len(positions) + 1)
+    for pathogen in known:
+        counts[positions[pathogen] if pathogen is not None else -1] += 1
+    return counts
+
+
+def infection_values(infections: Any, positions: Mapping[str, int]) -> list[float]:
+    """Infections per pathogen, then their counters / 6 (added one infection at a time)."""
+    number = [0.0] * len(positions)
+    counters = [0.0] * len(positions)
+    for infection in infections:
+        at = positions[infection["pathogen"]]
+        number[at] += 1
+        counters[at] += infection["counters"] / 6
+    return number + counters
+
+
+def memory_values(memory: Any, positions: Mapping[str, int]) -> list[float]:
+    flags = [0.0] * len(positions)
+    for pathogen in memory:
+        flags[positions[pathogen]] = 1.0
+    return flags
+
+
+def scaled(numbers: Mapping[str, int], read: itemgetter[Any], divisor: int) -> list[float]:
+    """``numbers`` (cells, used cells, damage or tumours) divided by ``divisor``, in the order
+    of ``read`` (the layout's ``read_cells`` or ``read_organs``)."""
+    return [number / divisor for number in read(numbers)]
+
+
+def body_values(numbers: Any) -> list[float]:
+    """The six numbers of a body, given in :data:`BODY` order."""
+    return list(map(truediv, numbers, _BODY_DIVISORS))
 
 
 def encode(view: dict[str, Any]) -> list[float]:
     """The view as numbers, seats rotated so the viewer comes first (spectator: seat 0 first)."""
-    c = content_for({})
-    pathogen_pos = {p: i for i, p in enumerate(c.pathogen_ids)}
-    medical_pos = {m: i for i, m in enumerate(c.medical_ids)}
+    at = layout()
     n = view["players"]
     me = view["seat"] if view["seat"] is not None else 0
-    out: list[float] = [view["turn"] / max(1, view["turns"])]
-    out += [1.0 if view["phase"] == name else 0.0 for name in PHASES]
-    out += [1.0 if view["stage"] == s else 0.0 for s in STAGES]
-    out += [1.0 if view["step"] == s else 0.0 for s in STEPS]
+    out = [0.0] * at.size
+
+    def put(start: int, values: list[float]) -> None:
+        out[start:start + len(values)] = values
+
+    put(at.header, header_values(view["turn"], view["turns"], view["phase"], view["stage"], view["step"]))
     acting = view["to_move"][0] if view["to_move"] else None
-    out += [1.0 if acting is not None and (acting - me) % n == k else 0.0 for k in range(MAX_SEATS)]
-    hand_med = [0.0] * len(c.medical_ids)
-    hand_path = [0.0] * len(c.pathogen_ids)
+    put(at.acting, one_hot(None if acting is None else (acting - me) % n))
     hand = view["hand"]
     if hand is not None:
-        for m in hand["medical"]:
-            hand_med[medical_pos[m]] += 1
-        for p in hand["pathogen"]:
-            hand_path[pathogen_pos[p]] += 1
-    out += hand_med + hand_path
+        put(at.hand_medical, tally(hand["medical"], at.medical_pos))
+        put(at.hand_pathogen, tally(hand["pathogen"], at.pathogen_pos))
     order = view["order"]
-    for k in range(MAX_SEATS):
-        if k >= n:
-            out += [0.0] * _player_size(c)
-            continue
+    for k in range(n):
         seat = (me + k) % n
         board = view["seats"][seat]
-        out += [1.0, 1.0 if seat == acting else 0.0,
-                board["hand_counts"]["medical"] / 10, board["hand_counts"]["pathogen"] / 10]
-        for env in ("environment_1", "environment_2"):
-            counts = [0.0] * (len(c.pathogen_ids) + 1)
-            for entry in board[env]:
-                known = entry["pathogen"]
-                counts[pathogen_pos[known] if known is not None else -1] += 1
-            out += counts
-        number = [0.0] * len(c.pathogen_ids)
-        counters = [0.0] * len(c.pathogen_ids)
-        for infection in board["infections"]:
-            number[pathogen_pos[infection["pathogen"]]] += 1
-            counters[pathogen_pos[infection["pathogen"]]] += infection["counters"] / 6
-        out += number + counters
-        memory = [0.0] * len(c.pathogen_ids)
-        for p in board["memory"]:
-            memory[pathogen_pos[p]] = 1.0
-        out += memory
-        out += [board["cells"][cell] / 3 for cell in c.cell_ids]
-        out += [board["cells_used"][cell] / 3 for cell in c.cell_ids]
-        out += [board["damage"][o] / 10 for o in c.organs]
-        out += [board["tumours"][o] / 3 for o in c.organs]
-        out += [board["oxygen"] / 10, board["stored_oxygen"] / 10, board["oxygen_bonus"] / 5,
-                board["defence_bonus"] / 5, board["defence"] / 10, board["health"] / 30]
-        position = order.index(seat) if seat in order else -1
-        out += [1.0 if position == j else 0.0 for j in range(MAX_SEATS)]
-    out += [view["decks"][d] / 60 for d in ("pathogen", "medical", "environment")]
-    discards = [0.0] * len(c.pathogen_ids)
-    for p in view["discards"]["pathogen"]:
-        discards[pathogen_pos[p]] += 1
-    med_discards = [0.0] * len(c.medical_ids)
-    for m in view["discards"]["medical"]:
-        med_discards[medical_pos[m]] += 1
-    return out + discards + med_discards
+        b = at.block(k)
+        put(b + at.present, [1.0, 1.0 if seat == acting else 0.0])
+        put(b + at.hand_counts, [board["hand_counts"]["medical"] / 10, board["hand_counts"]["pathogen"] / 10])
+        put(b + at.environment_1, environment_values((e["pathogen"] for e in board["environment_1"]),
+                                                     at.pathogen_pos))
+        put(b + at.environment_2, environment_values((e["pathogen"] for e in board["environment_2"]),
+                                                     at.pathogen_pos))
+        put(b + at.infections, infection_values(board["infections"], at.pathogen_pos))
+        put(b + at.memory, memory_values(board["memory"], at.pathogen_pos))
+        put(b + at.cells, scaled(board["cells"], at.read_cells, 3))
+        put(b + at.cells_used, scaled(board["cells_used"], at.read_cells, 3))
+        put(b + at.damage, scaled(board["damage"], at.read_organs, 10))
+        put(b + at.tumours, scaled(board["tumours"], at.read_organs, 3))
+        put(b + at.body, body_values([board[name] for name, _divisor in BODY]))
+        put(b + at.position, one_hot(order.index(seat) if seat in order else None))
+    put(at.decks, [view["decks"][d] / 60 for d in DECKS])
+    put(at.discard_pathogen, tally(view["discards"]["pathogen"], at.pathogen_pos))
+    put(at.discard_medical, tally(view["discards"]["medical"], at.medical_pos))
+    return out
 
 
 # ---- observation bounds ---------------------------------------------------------------------

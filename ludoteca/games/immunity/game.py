@@ -13,6 +13,7 @@ from ludoteca.engine.options import Option, choice, flag, params_option
 
 from . import catalogue, encoding, explain, heuristic, lab_hooks, length, terminal
 from .content import content_for
+from .observer import ImmunityObserver
 from .state import ImmunityState
 
 
@@ -221,6 +222,11 @@ class ImmunityGame(Game):
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+    def observation_writer(self, players: int, options: Mapping[str, Any], seat: int | None) -> ImmunityObserver:
+        """``encode(view(seat))`` written from the state, only the parts that changed
+        (:mod:`.observer`; the options change no id, so the layout is always the same)."""
+        return ImmunityObserver(players, seat)
 
     def max_game_length(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         """The most actions any legal game with these players and options can take, argued from
