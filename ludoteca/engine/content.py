@@ -63,7 +63,7 @@ def load_content(package: str, name: str, params: Mapping[str, Any] | None) -> d
 
 def params_key(params: Mapping[str, Any] | None) -> str:
     """``params`` as canonical JSON: the cache key, and a check that it is plain, small data."""
-    if params is None:
+    if params is None or (isinstance(params, Mapping) and not params):  # every new game asks: no JSON for nothing
         return "{}"
     if not isinstance(params, Mapping):
         raise ValueError(f"params: expected a mapping of content keys, got {type(params).__name__}")

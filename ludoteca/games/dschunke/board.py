@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import NamedTuple
 
-from .content import EMPTY, RAT
+from .content import GOODS_CRATES
 
 Cell = tuple[int, int]
 Spot = tuple[int, int, str]          # top-left cell and axis "h" or "v"
@@ -37,32 +38,69 @@ def footprint(x: int, y: int, axis: str) -> tuple[Cell, Cell, Cell]:
     return (x, y), (x, y + 1), (x, y + 2)
 
 
-#: Random games lay strips on under 2,000 footprints; an entry holds about 4 KB (8 MB in all).
-@lru_cache(maxsize=2048)
-def _near(first: Cell, last: Cell) -> tuple[tuple, tuple]:
-    """The spots overlapping a strip laid from ``first`` to ``last``, for
-    ``_refresh_spots_near``: the cells to look up, and each spot with its three cells as places
-    in that list (along the strip's axis the five spots that share a cell with it, across it
-    three per cell).  Spots share cells, so each is looked up once."""
-    (x0, y0), (x2, y2) = first, last
-    if y0 == y2:  # along h
-        spots = [(x, y0, "h") for x in range(x0 - 2, x2 + 1)]
-        spots += [(x, y, "v") for x in range(x0, x2 + 1) for y in range(y0 - 2, y0 + 1)]
+#: A spot with its three cells, each as its place in a list of cells looked up together.
+Judged = tuple[Spot, int, int, int]
+
+
+class Near(NamedTuple):
+    """The spots a strip's placement can change, for ``_refresh_spots_near``.
+
+    ``overlapping``: along the strip's axis the five spots that share a cell with it, across
+    it three per cell.  ``beside``: every spot on the bare table holding a cell next to the
+    strip but none of the strip's, cell by cell and neighbour by neighbour, each the first
+    time it comes up: that is the order new spots open up in.  The places index ``cells`` and,
+    for the ``beside`` spots, ``cells`` followed by ``beside_cells`` (the cells only they
+    hold).  Spots share cells, so each cell is looked up once."""
+
+    cells: tuple[Cell, ...]
+    beside_cells: tuple[Cell, ...]
+    overlapping: tuple[Judged, ...]
+    beside: tuple[Judged, ...]
+
+
+def _near_shape(axis: str) -> Near:
+    """``Near`` for a strip laid from (0, 0) along ``axis``."""
+    strip = footprint(0, 0, axis)
+    if axis == "h":
+        overlapping = [(x, 0, "h") for x in range(-2, 3)]
+        overlapping += [(x, y, "v") for x in range(3) for y in range(-2, 1)]
     else:
-        spots = [(x0, y, "v") for y in range(y0 - 2, y2 + 1)]
-        spots += [(x, y, "h") for y in range(y0, y2 + 1) for x in range(x0 - 2, x0 + 1)]
-    looked = sorted({cell for spot in spots for cell in footprint(*spot)})
-    where = {cell: i for i, cell in enumerate(looked)}
-    overlapping = tuple((spot, *(where[cell] for cell in footprint(*spot))) for spot in spots)
-    return tuple(looked), overlapping
+        overlapping = [(0, y, "v") for y in range(-2, 3)]
+        overlapping += [(x, y, "h") for y in range(3) for x in range(-2, 1)]
+    beside: dict[Spot, None] = {}
+    for cx, cy in strip:
+        for dx, dy in NEIGHBOURS:
+            x, y = cx + dx, cy + dy
+            for spot in ((x - 2, y, "h"), (x - 1, y, "h"), (x, y, "h"), (x, y - 2, "v"), (x, y - 1, "v"), (x, y, "v")):
+                if not set(footprint(*spot)) & set(strip):
+                    beside.setdefault(spot)
+    cells = sorted({cell for spot in overlapping for cell in footprint(*spot)})
+    beside_cells = sorted({cell for spot in beside for cell in footprint(*spot)} - set(cells))
+    where = {cell: i for i, cell in enumerate(cells + beside_cells)}
+
+    def judged(spots: list[Spot]) -> tuple[Judged, ...]:
+        return tuple((spot, *(where[cell] for cell in footprint(*spot))) for spot in spots)  # type: ignore[misc]
+
+    return Near(tuple(cells), tuple(beside_cells), judged(overlapping), judged(list(beside)))
 
 
-RAT_SUFFIX = f" {RAT}"
+_NEAR_SHAPES = {axis: _near_shape(axis) for axis in AXES}
 
 
-def is_goods(crate: str) -> bool:
-    """Goods crates form scoring groups; empty crates and rats never do."""
-    return crate != EMPTY and not crate.endswith(RAT_SUFFIX)
+#: Random games lay strips on under 2,000 footprints; an entry holds about 9 KB (18 MB in all).
+@lru_cache(maxsize=2048)
+def _near(x: int, y: int, axis: str) -> Near:
+    """``_near_shape`` shifted to a strip laid from (x, y): the places in the cell lists stay
+    the same, since a shift keeps the cells' order."""
+    shape = _NEAR_SHAPES[axis]
+
+    def cells(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        return tuple((x + cx, y + cy) for cx, cy in cells)
+
+    def judged(spots: tuple[Judged, ...]) -> tuple[Judged, ...]:
+        return tuple(((x + sx, y + sy, a), i, j, k) for (sx, sy, a), i, j, k in spots)
+
+    return Near(cells(shape.cells), cells(shape.beside_cells), judged(shape.overlapping), judged(shape.beside))
 
 
 def crates_in_order(strip: list[str], direction: str) -> list[str]:
@@ -89,8 +127,9 @@ class Board:
         #: the rats at every turn's end; counting the whole deck each time cost more than a move)
         self.shown: Counter[str] = Counter()
         #: every visible goods crate -> its group (one frozenset shared by the group's cells);
-        #: None until scores are first asked for, then kept up to date by ``place``, so a bot
-        #: valuing hundreds of placements regroups three cells each, not the whole deck
+        #: None until scores are first asked for (in Rat Hot, from the start), then kept up to
+        #: date by ``place``, so a bot valuing hundreds of placements regroups three cells each,
+        #: not the whole deck
         self.group_map: dict[Cell, frozenset[Cell]] | None = None
         #: scoring.groups() of this top view
         self.groups_cache: list | None = None
@@ -163,7 +202,8 @@ class Board:
     def place(self, index: int, x: int, y: int, axis: str, crates: list[str]) -> None:
         cells = footprint(x, y, axis)
         top, shown = self.top, self.shown
-        height = self.height(cells[0]) + 1
+        below = top.get(cells[0])
+        height = 1 if below is None else below[0] + 1
         for cell, crate in zip(cells, crates, strict=True):
             below = top.get(cell)
             if below is not None:
@@ -174,7 +214,7 @@ class Board:
         self.groups_cache = self.cells_cache = self.frame_cache = None
         if self.group_map is not None:
             self._regroup(cells)
-        self._refresh_spots_near(cells)
+        self._refresh_spots_near(x, y, axis, on_table=height == 1)
 
     # ---- groups of equal goods (scoring.py scores them) -----------------------------------------
     def connected(self, start: Cell) -> set[Cell]:
@@ -184,12 +224,13 @@ class Board:
         group, frontier = {start}, [start]
         while frontier:
             cx, cy = frontier.pop()
-            for dx, dy in NEIGHBOURS:
-                cell = (cx + dx, cy + dy)
-                entry = top.get(cell)
-                if entry is not None and cell not in group and entry[2] == crate:
-                    group.add(cell)
-                    frontier.append(cell)
+            # NEIGHBOURS written out: floods run at every Rat Hot placement and every score
+            for cell in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
+                if cell not in group:
+                    entry = top.get(cell)
+                    if entry is not None and entry[2] == crate:
+                        group.add(cell)
+                        frontier.append(cell)
         return group
 
     def goods_groups(self) -> dict[Cell, frozenset[Cell]]:
@@ -198,10 +239,9 @@ class Board:
         if self.group_map is None:
             mapping: dict[Cell, frozenset[Cell]] = {}
             for cell, entry in self.top.items():
-                if cell not in mapping and is_goods(entry[2]):
+                if cell not in mapping and entry[2] in GOODS_CRATES:
                     group = frozenset(self.connected(cell))
-                    for member in group:
-                        mapping[member] = group
+                    mapping.update(dict.fromkeys(group, group))
             self.group_map = mapping
         return self.group_map
 
@@ -220,24 +260,23 @@ class Board:
                 seeds.extend(old)
             seeds.append(cell)
         for seed in seeds:
-            if seed in mapping or not is_goods(top[seed][2]):
+            if seed in mapping or top[seed][2] not in GOODS_CRATES:
                 continue
             group = frozenset(self.connected(seed))
-            for member in group:
-                mapping[member] = group
+            mapping.update(dict.fromkeys(group, group))
 
-    def _refresh_spots_near(self, cells: tuple[Cell, ...]) -> None:
-        """Re-judge the spots a placement on ``cells`` can affect.
+    def _refresh_spots_near(self, x: int, y: int, axis: str, on_table: bool) -> None:
+        """Re-judge the spots a strip just laid from (x, y) along ``axis`` can affect.
 
-        Spots overlapping the cells may turn legal or illegal.  Spots merely next to them can
-        only gain a neighbour, which matters only to a spot on the bare table: one that holds a
-        free cell next to the new strip touches it, so it is legal exactly when its three cells
-        are free (no placement rule to judge).  The overlapping spots depend on the
+        Spots overlapping it may turn legal or illegal.  Spots merely next to it can only gain
+        a neighbour, which matters only to a spot on the bare table: one that holds a free cell
+        next to the new strip touches it, so it is legal exactly when its three cells are free
+        (no placement rule to judge).  A strip laid on strips covers no new cell of the table,
+        so then no spot on the bare table changes.  Which spots to judge depends on the
         footprint alone, so ``_near`` works them out once per footprint."""
-        spots, top = self.spots, self.top
-        get = top.get
-        looked, overlapping = _near(cells[0], cells[2])
-        seen = [get(cell) for cell in looked]  # each cell once: spots share cells
+        spots, get = self.spots, self.top.get
+        cells, beside_cells, overlapping, beside = _near(x, y, axis)
+        seen = list(map(get, cells))  # the new cells are in ``top`` already
         for spot, first, second, third in overlapping:  # ``reason`` for spots on strips, written for speed
             a, b, c = seen[first], seen[second], seen[third]
             if a is None or b is None or c is None:
@@ -247,25 +286,11 @@ class Board:
                 spots[spot] = None
             else:
                 spots.pop(spot, None)
-        for cx, cy in cells:  # the new cells are in ``top`` already
-            for dx, dy in NEIGHBOURS:
-                nx, ny = cx + dx, cy + dy
-                if (nx, ny) in top:
-                    continue
-                west1, east1 = (nx - 1, ny) not in top, (nx + 1, ny) not in top
-                if west1 and (nx - 2, ny) not in top:
-                    spots[(nx - 2, ny, "h")] = None
-                if west1 and east1:
-                    spots[(nx - 1, ny, "h")] = None
-                if east1 and (nx + 2, ny) not in top:
-                    spots[(nx, ny, "h")] = None
-                north1, south1 = (nx, ny - 1) not in top, (nx, ny + 1) not in top
-                if north1 and (nx, ny - 2) not in top:
-                    spots[(nx, ny - 2, "v")] = None
-                if north1 and south1:
-                    spots[(nx, ny - 1, "v")] = None
-                if south1 and (nx, ny + 2) not in top:
-                    spots[(nx, ny, "v")] = None
+        if on_table:
+            seen += map(get, beside_cells)
+            for spot, first, second, third in beside:
+                if seen[first] is None and seen[second] is None and seen[third] is None:
+                    spots[spot] = None
 
     def __str__(self) -> str:
         """The top view as plain text: each cell shows its height and crate initials."""

@@ -17,6 +17,9 @@ GOODS = ("rice", "vegetables", "spice", "fish")
 EMPTY = "empty"
 RAT = "rat"
 RULES = ("dschunke", "rat-hot")
+#: Every goods crate, "red rice" to "green fish": the crates that form scoring groups (a set,
+#: since scoring asks of every visible crate whether it is one).
+GOODS_CRATES = frozenset(f"{colour} {good}" for colour in COLOURS for good in GOODS)
 #: The most strips a pile may hold (both rule sets ship 42, plus the start strip).  Why a bound: a game's
 #: length, its action numbers (``encoding.py``: about 4 x 2(3T+1)^2) and its observation all
 #: grow with the pile; 100 strips keep a game under 200 decisions and the action space under

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .board import Board, Cell, is_goods
+from .board import Board, Cell
 from .content import COLOURS, GOODS, RAT, Content
 
 RED_PREFIX = f"{COLOURS[0]} "
@@ -74,14 +74,14 @@ def end_scores(board: Board, content: Content, rat_hot: bool = False) -> list[in
 
 def groups_touched(board: Board, content: Content, new_cells: Iterable[Cell]) -> list[tuple[str, int, int]]:
     """Rat Hot: every group of one good and one colour that holds a crate of the new strip
-    (formed, enlarged or joined by it), as (crate, size, points), whoever's colour it is."""
-    scored, seen, top = [], set(), board.top
+    (formed, enlarged or joined by it), as (crate, size, points), whoever's colour it is.
+    The board has regrouped the strip's cells already, so the groups are read, not flooded."""
+    scored, seen, top, groups = [], set(), board.top, board.goods_groups()
     for cell in new_cells:
-        crate = top[cell][2]
-        if cell in seen or not is_goods(crate):
+        group = groups.get(cell)  # None for an empty crate or a rat
+        if group is None or cell in seen:
             continue
-        group = board.connected(cell)
         seen |= group
         if len(group) >= 2:
-            scored.append((crate, len(group), group_points(len(group), content, True)))
+            scored.append((top[cell][2], len(group), group_points(len(group), content, True)))
     return scored

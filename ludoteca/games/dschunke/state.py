@@ -99,12 +99,18 @@ class DschunkeState(State):
         except AttributeError:
             pass  # setup or from_json: nothing derived yet
         options = self.options
-        self.content = content_for(options["params"], options["rules"])
+        # No params is the content file as it is: None names it without a JSON dump of {}
+        # (the same cached content; a short Rat Hot game spent a fiftieth of its time there).
+        self.content = content_for(options["params"] or None, options["rules"])
         self.rat_hot = options["rules"] == "rat-hot"
         if self.placed == [[START_TILE, *START_SPOT]]:  # a new game: every one starts alike
             self.board = _start_board(tuple(self.content.start)).copy()
         else:
             self.board = Board.from_placements([(x, y, d, self.strip(t)) for t, x, y, d in self.placed])
+        if self.rat_hot:
+            # Rat Hot scores the groups of every strip as it lands: the board keeps them from
+            # the start, so that no strip floods its groups afresh and the end floods none.
+            self.board.goods_groups()
 
     # ---- named accessors (views, labels and encoders use these) ------------------------------
     def strip(self, tile: int) -> list[str]:
