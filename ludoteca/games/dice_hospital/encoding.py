@@ -9,6 +9,7 @@ the content of the options' ``params``, since a designer's numbers change how bi
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.engine.content import content_cache
@@ -61,33 +62,45 @@ class ActionLayout:
             at += size
         self.size = at
 
-    def index(self, action: dict[str, Any]) -> int:
-        kind = action["type"]
+        self._numbers = self._numberings()
+
+    def _numberings(self) -> dict[str, Callable[[dict[str, Any]], int]]:
+        """Per action type, how its number is found in its block.  One dict lookup and one
+        small function per action, since the envs number every legal action at every step."""
         o = self.offset
-        if kind == "start":
-            return o["start"] + self.starts.index(tuple(action["values"]))
-        if kind == "admin":
-            return o["admin"] + self.admins.index(action["admin"])
-        if kind == "sort":
-            return o["sort"] + COLOURS.index(action["colour"])
-        if kind == "ambulance":
-            return o["ambulance"] + action["number"] - 1
-        if kind in ("morgue", "bed", "patient", "blood"):
-            return o[kind] + action["bed"]
-        if kind == "reveal":
-            return o["reveal"] + REVEAL_KINDS.index(action["kind"])
-        if kind == "take":
-            return o[f"take_{action['kind']}"] + action["index"]
-        if kind == "return":
-            shift = STARTING_DEPARTMENTS if action["kind"] == "department" else 0
-            return o[f"return_{action['kind']}"] + action["index"] - shift
-        if kind == "department":
-            return o["department"] + action["dept"]
-        if kind == "meeple":
-            return o["meeple"] + action["meeple"] + 1
-        if kind == "blood_use":
-            return o["blood_use"] + BLOOD_USES.index(action["use"])
-        return o[kind]
+        starts = {values: i for i, values in enumerate(self.starts)}
+        admins = {admin: i for i, admin in enumerate(self.admins)}
+        colours = {colour: i for i, colour in enumerate(COLOURS)}
+        reveals = {kind: i for i, kind in enumerate(REVEAL_KINDS)}
+        uses = {use: i for i, use in enumerate(BLOOD_USES)}
+        take = {"department": o["take_department"], "specialist": o["take_specialist"]}
+        back = {"department": o["return_department"] - STARTING_DEPARTMENTS, "specialist": o["return_specialist"]}
+
+        def by_bed(block: int) -> Callable[[dict[str, Any]], int]:
+            return lambda action: block + action["bed"]
+
+        def alone(block: int) -> Callable[[dict[str, Any]], int]:
+            return lambda action: block
+
+        return {
+            "start": lambda action: o["start"] + starts[tuple(action["values"])],
+            "admin": lambda action: o["admin"] + admins[action["admin"]],
+            "sort": lambda action: o["sort"] + colours[action["colour"]],
+            "ambulance": lambda action: o["ambulance"] + action["number"] - 1,
+            "morgue": by_bed(o["morgue"]), "bed": by_bed(o["bed"]),
+            "patient": by_bed(o["patient"]), "blood": by_bed(o["blood"]),
+            "reveal": lambda action: o["reveal"] + reveals[action["kind"]],
+            "take": lambda action: take[action["kind"]] + action["index"],
+            "return": lambda action: back[action["kind"]] + action["index"],
+            "department": lambda action: o["department"] + action["dept"],
+            "meeple": lambda action: o["meeple"] + action["meeple"] + 1,
+            "blood_use": lambda action: o["blood_use"] + uses[action["use"]],
+            **{kind: alone(o[kind]) for kind in ("pass", "keep", "skip", "bonus", "end")},
+        }
+
+    def index(self, action: dict[str, Any]) -> int:
+        """The number of ``action`` (KeyError for an action of no known type or value)."""
+        return self._numbers[action["type"]](action)
 
     def action(self, index: int) -> dict[str, Any]:
         if not 0 <= index < self.size:
@@ -127,8 +140,20 @@ def _layout(params: dict[str, Any] | None, admissions_panic: bool) -> ActionLayo
     return ActionLayout(content_for(params), admissions_panic)
 
 
+#: The shipped content's two layouts (without and with Admissions Panic), built on first use:
+#: almost every game is numbered by one of them, and they skip the params' cache key.
+_SHIPPED: dict[bool, ActionLayout] = {}
+
+
 def layout(options: dict[str, Any]) -> ActionLayout:
-    return _layout(options["params"] or None, bool(options["admissions_panic"]))
+    panic = bool(options["admissions_panic"])
+    if options["params"]:
+        return _layout(options["params"], panic)
+    try:
+        return _SHIPPED[panic]
+    except KeyError:
+        shipped = _SHIPPED[panic] = _layout(None, panic)
+        return shipped
 
 
 def num_distinct_actions(options: dict[str, Any]) -> int:
@@ -137,7 +162,7 @@ def num_distinct_actions(options: dict[str, Any]) -> int:
 
 def action_index(options: dict[str, Any], action: dict[str, Any]) -> int:
     """A fixed integer for ``action`` (see ActionLayout for the blocks)."""
-    return layout(options).index(action)
+    return layout(options)._numbers[action["type"]](action)  # ActionLayout.index, one call less
 
 
 def index_action(options: dict[str, Any], index: int) -> dict[str, Any]:
@@ -145,6 +170,27 @@ def index_action(options: dict[str, Any], index: int) -> dict[str, Any]:
 
 
 # ---- observations ------------------------------------------------------------------------------
+#: Every bed's numbers: colour one-hot [3], value/6, treated, blood-bag colour one-hot [3].
+BED_SIZE = 8
+#: A seat's five numbers after its arriving patients, in this order (each over its scale).
+SEAT_STATS = ("fatalities", "blood_bags", "score", "nurses", "done")
+#: Places inside a bed's eight numbers: value/6, treated, and the tint one-hot's first.
+BED_VALUE, BED_TREATED, BED_TINT = 3, 4, 5
+#: The four pile sizes of the table, in this order (view key ``piles``).
+PILES = ("departments", "specialists", "events", "reports")
+#: An ambulance's numbers: colour x value counts [18], owner relative one-hot [4], unowned [1].
+AMBULANCE_SIZE = MAX_ARRIVING + MAX_SEATS + 1
+
+
+def _offsets(start: int, sizes: list[tuple[str, int]]) -> tuple[dict[str, int], int]:
+    """Each named part's first number, laid out one after the other from ``start``; and the end."""
+    offset: dict[str, int] = {}
+    for name, size in sizes:
+        offset[name] = start
+        start += size
+    return offset, start
+
+
 class ObservationLayout:
     """Seat blocks come first, the viewing seat's own block first, then the others clockwise,
     padded to 4 seats.  Each seat block: per bed [colour one-hot 3, value/6, treated, tint
@@ -155,7 +201,11 @@ class ObservationLayout:
     colour/21; piles/40 [4]; offers per department type and per specialist type; ambulances
     [5 x (18 counts + owner relative one-hot 4 + unowned)]; event one-hot; face-up reports
     multi-hot; blood supply/16; own activation stage one-hot [6]; own chosen beds multi-hot;
-    whether the viewing seat is to move.  Only documented view keys are read."""
+    whether the viewing seat is to move.  Only documented view keys are read.
+
+    ``seat`` holds each part's offset inside a seat block (add ``k * seat_size`` for the k-th
+    seat from the viewer) and ``table`` each table part's offset in the whole vector: the
+    encoder and the observation writer (:mod:`.observer`) both place their numbers by them."""
 
     def __init__(self, content: Content) -> None:
         self.dept_ids = {d: i for i, d in enumerate(content.department_ids)}
@@ -163,15 +213,20 @@ class ObservationLayout:
         self.admin_ids = {a["id"]: i for i, a in enumerate(content.administrators)}
         self.event_ids = {e["id"]: i for i, e in enumerate(content.events)}
         self.report_ids = {r["id"]: i for i, r in enumerate(content.reports)}
+        self.phase_ids = {p: i for i, p in enumerate(PHASES)}
         self.beds = content.rules["beds"]
         nd, ns = len(self.dept_ids), len(self.spec_ids)
-        self.seat_size = self.beds * 8 + MAX_ARRIVING + 5 + MAX_AMBULANCES + 2 * nd + 2 * ns \
-            + len(self.admin_ids)
-        self.table_size = (len(PHASES) + 1 + MAX_SEATS + 3 + 4 + nd + ns
-                           + MAX_AMBULANCES * (MAX_ARRIVING + MAX_SEATS + 1)
-                           + len(self.event_ids) + len(self.report_ids) + 1 + len(ACTIVATION_STEPS)
-                           + self.beds + 1)
-        self.size = MAX_SEATS * self.seat_size + self.table_size
+        self.seat, self.seat_size = _offsets(0, [
+            ("beds", self.beds * BED_SIZE), ("arriving", MAX_ARRIVING), ("stats", len(SEAT_STATS)),
+            ("ambulance", MAX_AMBULANCES), ("departments_owned", nd), ("departments_used", nd),
+            ("specialists_owned", ns), ("specialists_used", ns), ("administrator", len(self.admin_ids))])
+        self.table, self.size = _offsets(MAX_SEATS * self.seat_size, [
+            ("phase", len(PHASES)), ("round", 1), ("first_player", MAX_SEATS), ("bag", len(COLOURS)),
+            ("piles", len(PILES)), ("department_offers", nd), ("specialist_offers", ns),
+            ("ambulances", MAX_AMBULANCES * AMBULANCE_SIZE), ("event", len(self.event_ids)),
+            ("reports", len(self.report_ids)), ("blood_supply", 1), ("step", len(ACTIVATION_STEPS)),
+            ("chosen", self.beds), ("to_move", 1)])
+        self.table_size = self.size - MAX_SEATS * self.seat_size
 
 
 _OBS: ObservationLayout | None = None
@@ -314,106 +369,94 @@ def bounds(players: int, options: dict[str, Any]) -> tuple[list[float], list[flo
     return seat[0] * MAX_SEATS + table[0], seat[1] * MAX_SEATS + table[1]
 
 
-def _counts(dice: list[list[Any]]) -> list[float]:
-    out = [0.0] * MAX_ARRIVING
+def _add_counts(out: list[float], at: int, dice: list[list[Any]]) -> None:
+    """Dice as colour x value counts (18 numbers from ``at``); a value off the die is not counted."""
     for colour, value in dice:
         if 1 <= value <= 6:
-            out[COLOURS.index(colour) * 6 + value - 1] += 1.0
-    return out
+            out[at + COLOURS.index(colour) * 6 + value - 1] += 1.0
 
 
 def encode(view: dict[str, Any]) -> list[float]:
+    """The observation of ``view``: the definition the observation writer is tested equal to.
+    Every part is placed at its offset of :class:`ObservationLayout`; what is not written
+    (a padded seat, an empty bed, a one-hot's other entries) stays 0."""
     L = observation_layout()
     players = view["players"]
     me = view["seat"] if view["seat"] is not None else 0
-    order = [(me + k) % players for k in range(players)]
-    rel = {seat: k for k, seat in enumerate(order)}
-    out: list[float] = []
+    rel = {(me + k) % players: k for k in range(players)}
+    out = [0.0] * L.size
     seats = view["seats"]
-    nd, ns = len(L.dept_ids), len(L.spec_ids)
-    for k in range(MAX_SEATS):
-        if k >= players:
-            out.extend([0.0] * L.seat_size)
+    for k in range(players):
+        _encode_seat(out, k * L.seat_size, seats[(me + k) % players], L)
+    _encode_table(out, view, rel, L)
+    _encode_own_turn(out, seats[me]["activation"], me in view["to_move"], L)
+    return out
+
+
+def _encode_seat(out: list[float], base: int, pl: dict[str, Any], L: ObservationLayout) -> None:
+    """One seat's block from its view, ``base`` its first number."""
+    s = {part: base + at for part, at in L.seat.items()}
+    for bed, patient in enumerate(pl["beds"][:L.beds]):
+        if patient is None:
             continue
-        pl = seats[order[k]]
-        for bed in pl["beds"][:L.beds]:
-            if bed is None:
-                out.extend([0.0] * 8)
-                continue
-            block = [0.0] * 8
-            block[COLOURS.index(bed["colour"])] = 1.0
-            block[3] = bed["value"] / 6
-            block[4] = 1.0 if bed["treated"] else 0.0
-            if bed["tint"]:
-                block[5 + COLOURS.index(bed["tint"])] = 1.0
-            out.extend(block)
-        out.extend([0.0] * (8 * (L.beds - len(pl["beds"][:L.beds]))))
-        out.extend(_counts(pl["arriving"]))
-        out.extend([pl["fatalities"] / 10, pl["blood_bags"] / 10, pl["score"] / 100,
-                    pl["nurses"] / 5, 0.0 if pl["activating"] else 1.0])
-        amb = [0.0] * MAX_AMBULANCES
-        if pl["ambulance"]:
-            amb[pl["ambulance"] - 1] = 1.0
-        out.extend(amb)
-        owned, used = [0.0] * nd, [0.0] * nd
-        for d in pl["departments"]:
-            i = L.dept_ids.get(d["id"])
-            if i is not None:
-                owned[i] += 1
-                used[i] += 1.0 if d["used"] else 0.0
-        sowned, sused = [0.0] * ns, [0.0] * ns
-        for sp in pl["specialists"]:
-            i = L.spec_ids.get(sp["id"])
-            if i is not None:
-                sowned[i] += 1
-                sused[i] += 1.0 if sp["used"] else 0.0
-        admin = [0.0] * len(L.admin_ids)
-        if pl["administrator"] in L.admin_ids:
-            admin[L.admin_ids[pl["administrator"]]] = 1.0
-        out.extend(owned + used + sowned + sused + admin)
-    phase = [0.0] * len(PHASES)
-    phase[PHASES.index(view["phase"])] = 1.0
-    out.extend(phase)
-    out.append(view["round"] / view["rounds"])
-    first = [0.0] * MAX_SEATS
-    first[rel[view["first_player"]]] = 1.0
-    out.extend(first)
-    out.extend(view["bag"][c] / 21 for c in COLOURS)
-    out.extend(view["piles"][k] / 40 for k in ("departments", "specialists", "events", "reports"))
-    offers = [0.0] * (nd + ns)
+        at = s["beds"] + bed * BED_SIZE
+        out[at + COLOURS.index(patient["colour"])] = 1.0
+        out[at + BED_VALUE] = patient["value"] / 6
+        out[at + BED_TREATED] = 1.0 if patient["treated"] else 0.0
+        if patient["tint"]:
+            out[at + BED_TINT + COLOURS.index(patient["tint"])] = 1.0
+    _add_counts(out, s["arriving"], pl["arriving"])
+    out[s["stats"]:s["stats"] + len(SEAT_STATS)] = [
+        pl["fatalities"] / 10, pl["blood_bags"] / 10, pl["score"] / 100, pl["nurses"] / 5,
+        0.0 if pl["activating"] else 1.0]
+    if pl["ambulance"]:
+        out[s["ambulance"] + pl["ambulance"] - 1] = 1.0
+    for d in pl["departments"]:
+        i = L.dept_ids.get(d["id"])
+        if i is not None:
+            out[s["departments_owned"] + i] += 1
+            out[s["departments_used"] + i] += 1.0 if d["used"] else 0.0
+    for sp in pl["specialists"]:
+        i = L.spec_ids.get(sp["id"])
+        if i is not None:
+            out[s["specialists_owned"] + i] += 1
+            out[s["specialists_used"] + i] += 1.0 if sp["used"] else 0.0
+    if pl["administrator"] in L.admin_ids:
+        out[s["administrator"] + L.admin_ids[pl["administrator"]]] = 1.0
+
+
+def _encode_table(out: list[float], view: dict[str, Any], rel: dict[int, int], L: ObservationLayout) -> None:
+    """The public table: phase, round, first player, bag, piles, offers, ambulances, event,
+    face-up reports and the blood supply."""
+    t = L.table
+    out[t["phase"] + PHASES.index(view["phase"])] = 1.0
+    out[t["round"]] = view["round"] / view["rounds"]
+    out[t["first_player"] + rel[view["first_player"]]] = 1.0
+    out[t["bag"]:t["bag"] + len(COLOURS)] = [view["bag"][c] / 21 for c in COLOURS]
+    out[t["piles"]:t["piles"] + len(PILES)] = [view["piles"][k] / 40 for k in PILES]
     for d in view["offers"]["departments"]:
         if d in L.dept_ids:
-            offers[L.dept_ids[d]] += 1
+            out[t["department_offers"] + L.dept_ids[d]] += 1
     for k in view["offers"]["specialists"]:
         if k in L.spec_ids:
-            offers[nd + L.spec_ids[k]] += 1
-    out.extend(offers)
-    for a in range(MAX_AMBULANCES):
-        if a < len(view["ambulances"]):
-            amb = view["ambulances"][a]
-            out.extend(_counts(amb["patients"]))
-            owner = [0.0] * (MAX_SEATS + 1)
-            owner[rel[amb["owner"]] if amb["owner"] >= 0 else MAX_SEATS] = 1.0
-            out.extend(owner)
-        else:
-            out.extend([0.0] * (MAX_ARRIVING + MAX_SEATS + 1))
-    event = [0.0] * len(L.event_ids)
+            out[t["specialist_offers"] + L.spec_ids[k]] += 1
+    for a, amb in enumerate(view["ambulances"][:MAX_AMBULANCES]):
+        at = t["ambulances"] + a * AMBULANCE_SIZE
+        _add_counts(out, at, amb["patients"])
+        out[at + MAX_ARRIVING + (rel[amb["owner"]] if amb["owner"] >= 0 else MAX_SEATS)] = 1.0
     if view["event"] in L.event_ids:
-        event[L.event_ids[view["event"]]] = 1.0
-    out.extend(event)
-    reports = [0.0] * len(L.report_ids)
+        out[t["event"] + L.event_ids[view["event"]]] = 1.0
     for r in view["medical_reports"]:
         if r in L.report_ids:
-            reports[L.report_ids[r]] = 1.0
-    out.extend(reports)
-    out.append(view["blood_supply"] / 16)
-    stage = [0.0] * len(ACTIVATION_STEPS)
-    chosen = [0.0] * L.beds
-    act = seats[me]["activation"]
-    stage[ACTIVATION_STEPS.index(act["step"])] = 1.0
+            out[t["reports"] + L.report_ids[r]] = 1.0
+    out[t["blood_supply"]] = view["blood_supply"] / 16
+
+
+def _encode_own_turn(out: list[float], act: dict[str, Any], to_move: bool, L: ObservationLayout) -> None:
+    """The viewer's own activation step, the beds it has chosen, and whether it is to move."""
+    t = L.table
+    out[t["step"] + ACTIVATION_STEPS.index(act["step"])] = 1.0
     for bed in act["chosen"]:
-        if bed < L.beds:
-            chosen[bed] = 1.0
-    out.extend(stage + chosen)
-    out.append(1.0 if me in view["to_move"] else 0.0)
-    return out
+        if 0 <= bed < L.beds:
+            out[t["chosen"] + bed] = 1.0
+    out[t["to_move"]] = 1.0 if to_move else 0.0

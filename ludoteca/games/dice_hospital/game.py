@@ -9,7 +9,7 @@ from typing import Any
 from ludoteca.engine import Game, State
 from ludoteca.engine.i18n import check_lang
 
-from . import catalogue, effect_words, encoding, heuristic, lab_hooks, length, lobby, terminal
+from . import catalogue, effect_words, encoding, heuristic, lab_hooks, length, lobby, observer, terminal
 from .content import content_for
 from .state import DiceHospitalState
 
@@ -112,6 +112,12 @@ class DiceHospital(Game):
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(view)
+
+    def observation_writer(self, players: int, options: dict[str, Any],
+                           seat: int | None) -> observer.DiceHospitalWriter:
+        """``encode(view(seat))`` written straight from the state, rewriting only the parts that
+        changed since its last write (:mod:`.observer`; tested equal to the encoded view)."""
+        return observer.observation_writer(players, options, seat)
 
     def max_game_length(self, players: int, options: dict[str, Any] | None = None) -> int:
         """The most actions any game with these options can take (OpenSpiel's ``max_game_length``).

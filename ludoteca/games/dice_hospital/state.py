@@ -210,8 +210,12 @@ class DiceHospitalState(PreparationRules, IntakeRules, ImprovementRules, Activat
         return score_words.breakdown(self, lang)
 
     def action_index(self, action: Action) -> int:
-        """A fixed integer for ``action`` (see ``encoding.ActionLayout`` for the blocks)."""
-        return encoding.action_index(self.options, action)
+        """A fixed integer for ``action`` (see ``encoding.ActionLayout`` for the blocks); an
+        action the game can never list raises ValueError naming it, as in every game."""
+        try:
+            return encoding.action_index(self.options, action)
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"dice-hospital: no action index for {action!r}") from exc
 
     def index_action(self, index: int) -> Action:
         return encoding.index_action(self.options, index)
