@@ -218,5 +218,7 @@ class LearnedBot:
         numbers = [int(n) for n in adapter.numbers.numbers_of(det, legal)]
         mask = np.zeros(adapter.num_actions, dtype=bool)
         mask[numbers] = True
-        number = policy.best(adapter.observation(state, seat), mask)
+        # The observation by its definition, from the seat's view: a bot sees only that (an
+        # observation writer reads the state itself, which is for the envs, not for bots).
+        number = policy.best(adapter.encoded_view(state, seat), mask)
         return legal[numbers.index(number)]

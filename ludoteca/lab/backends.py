@@ -26,15 +26,22 @@ CHUNK_CPU_S = 0.5
 PR_SET_PDEATHSIG = 1
 
 
-def _ignore_sigint() -> None:
+def _ignore_sigint(parent: int | None = None) -> None:
     """A worker's start: Ctrl-C is the parent's to handle, and a parent killed outright (a
     ``kill -9``, the machine's out-of-memory killer) takes its workers with it instead of
-    leaving them asleep forever, adopted by init."""
+    leaving them asleep forever, adopted by init.
+
+    ``parent`` is the pid the worker was started from: a parent that died between the fork and
+    the ``prctl`` sends no signal (the kernel asks only from then on), so the worker checks it
+    is still its parent's and ends at once if not.  A forked worker holds the pool's pipes
+    itself, so it would otherwise never see them close."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         # no prctl here: the workers still end when the pool shuts down normally
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
 
 
 class InlineBackend:
@@ -74,7 +81,8 @@ class LocalBackend:
         return self.pool.submit(fn, *args)
 
     def __enter__(self) -> LocalBackend:
-        self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint,
+                                        initargs=(os.getpid(),))
         return self
 
     def __exit__(self, *exc: Any) -> None:
