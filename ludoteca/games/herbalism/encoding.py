@@ -268,12 +268,13 @@ class Notes:
         if kind in ("check", "reveal") and "cure" in e:
             self.cure = e["cure"]
             noted = True
+        if kind == "inquiring":       # announced aloud: every seat and a spectator note it
+            self.announced[e["target"]] = e["count"] / 5.0
+            noted = True
         if kind in TRANSFERS and seat is not None:
             moved = _moved(e, self.colours)
             if moved is None:
-                # and, as encode always has, no announcement either: a seated player notes
-                # Inquiring counts of its own exchanges only (a spectator notes them all)
-                return False
+                return noted
             if e["by"] == seat:
                 other = e["target"]
                 gave, got = moved
@@ -281,7 +282,7 @@ class Notes:
                 other = e["by"]
                 got, gave = moved
             else:
-                return False
+                return noted
             counts = self.moved
             for c in range(4):
                 if gave[c]:
@@ -290,9 +291,6 @@ class Notes:
                 if got[c]:
                     slot = RECEIVED + other * 4 + c
                     counts[slot] = counts.get(slot, 0.0) + got[c]
-            noted = True
-        if kind == "inquiring":
-            self.announced[e["target"]] = e["count"] / 5.0
             noted = True
         return noted
 

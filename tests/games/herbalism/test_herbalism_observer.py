@@ -78,6 +78,18 @@ def test_a_built_position_shows_each_seat_what_it_saw():
     assert section(amy, "markers")[CHRISTINA * 10:CHRISTINA * 10 + 10] == [1, 0, 0, 0, 0, 0, 0, 1, 0, 0]
 
 
+def test_an_inquiring_announcement_is_noted_by_every_seat_not_only_the_two_in_the_exchange():
+    """Rule (Indagando): "Luego, debe anunciar pública y honestamente cuántas cartas tiene en la
+    mano que coinciden con el otro color de la carta de medicina."  Bob announced one yellow card
+    to Amy aloud: Christina, who took no part in the exchange, hears it as the spectator does
+    (until 2026-12-05 her observation left it out)."""
+    state = built()
+    for seat, writer in writers(state).items():
+        written = writer.write(state)
+        assert np.array_equal(written, expected(state, seat)), seat
+        assert section(written, "announced") == pytest.approx([0, 0.2, 0, 0]), seat
+
+
 def test_the_writer_follows_a_round_and_the_next():
     """One writer per seat over live games: notes added entry by entry, rebuilt at each new
     round (a new log), every write still the encoded view, in every variant's content."""
