@@ -24,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot_speed import time_level  # noqa: E402  (benchmarks/ is on the path when run as a script)
+
 import ludoteca  # noqa: E402
 from ludoteca.bots import LEVELS, make  # noqa: E402
 
@@ -91,31 +93,13 @@ def main() -> None:
         whole_games(args.games or ludoteca.games(), args.whole_games, args.players, hard_cap)
 
 
-def decision_times(game_id: str, players: int, games: int) -> list[float]:
-    """CPU seconds of every ``hard`` decision with a real choice in ``games`` whole games."""
-    game = ludoteca.game(game_id)
-    times = []
-    for index in range(games):
-        state = game.new(players, seed=index)
-        hard_seat = index % players
-        bots = [make("hard" if s == hard_seat else "normal", seed=index * players + s) for s in range(players)]
-        while not state.is_over:
-            seat = state.to_move[0]
-            start = time.process_time()
-            action = bots[seat].choose(state, seat)
-            if seat == hard_seat and len(state.legal_actions(seat)) > 1:
-                times.append(time.process_time() - start)
-            state.apply(seat, action)
-    return times
-
-
 def whole_games(game_ids: list[str], games: int, players_arg: int | None, cap: float | None) -> None:
     print(f"\n{'game':14} {'players':>7} {'games':>5} {'decisions':>9} {'hard CPU s median':>18} "
           f"{'p99':>6} {'max':>6} {'hard cap':>9} {'within +10%':>11}")
     for game_id in game_ids:
         game = ludoteca.game(game_id)
         players = players_arg or (2 if game.min_players <= 2 <= game.max_players else game.min_players)
-        times = sorted(decision_times(game_id, players, games))
+        times = sorted(time_level(game_id, "hard", players, games, seed=0).seconds)
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
         ok = "-" if cap is None else ("yes" if times[-1] <= 1.1 * cap else "NO")
         print(f"{game_id:14} {players:>7} {games:>5} {len(times):>9} {statistics.median(times):>18.3f} "

@@ -1,34 +1,50 @@
-"""Ludoteca's ISMCTSBot against OpenSpiel's MCTSBot through the OpenSpiel adapter, at equal
-iterations, side by side in one run.
+"""Ludoteca's bot levels against OpenSpiel's Python MCTS and IS-MCTS, through the OpenSpiel
+adapter, at equal CPU time per decision (or at equal iterations), in one run.
 
-    .venv/bin/python benchmarks/vs_openspiel_mcts.py --matches 20 --iterations 50
+    .venv/bin/python benchmarks/vs_openspiel_mcts.py [GAME ...] [--ours hard] [--theirs mcts,ismcts]
+        [--matches 20] [--equal cpu] [--jobs 1]
 
-Both bots play the same ``ludoteca_<id>`` pyspiel game: OpenSpiel's bot calls ``step`` on the
-pyspiel state; Ludoteca's bot gets the Ludoteca state underneath and its action is played
-as ``action_index(action)``.  Seats alternate between matches.
+Both sides play the same ``ludoteca_<id>`` pyspiel game, 2 players, seats alternating between
+matches.  OpenSpiel's bot calls ``step`` on the pyspiel state; Ludoteca's gets the Ludoteca
+state underneath, and its action is played as the adapter's number for it.
 
-Set-up, stated plainly because it is not a like-for-like contest:
-* OpenSpiel: ``mcts.MCTSBot(game, uct_c=2, max_simulations=N, RandomRolloutEvaluator(1))``.
-  It searches the TRUE state: the other seats' hidden information and the order of every
-  face-down pile.  It cheats by construction.  With ``--chance sampled`` it also sees the
-  future dice (each state then carries its own generator); with ``explicit`` (the default)
-  every draw is a chance node it samples.
-* Ludoteca: ``ludoteca.bots.make("ismcts", iterations=N)``: information-set MCTS over
-  ``determinize(seat, rng)`` (no peeking), progressive widening ranked by the game's
-  heuristic, and heuristic evaluation instead of random rollouts.
-* Result per match for Ludoteca: 1 win, 0.5 shared result, 0 loss (from the rank returns);
-  the score rate is reported with a 95% Wilson interval.
+**Equal CPU time** (the default): before the matches, Ludoteca's level decides on a few
+positions sampled from seeded random games, and OpenSpiel's bot runs a fixed number of
+simulations on the same positions; both are timed in CPU seconds of this process.  OpenSpiel's
+bot then gets the simulations that fit in the level's mean CPU time per decision (at least 2).
+The CPU actually spent per decision in the matches is printed for both sides, so the reader
+can check the match was even.  ``--equal iterations --iterations N`` gives both N instead
+(Ludoteca's side is then ``ismcts`` with N iterations, not a level).
+
+The opponents, stated plainly because they differ in what they may see:
+* ``mcts``: ``mcts.MCTSBot(game, uct_c=2, sims, RandomRolloutEvaluator(1))``.  It searches the
+  TRUE state: the other seat's hidden information and the order of every face-down pile (it
+  cheats by construction).  Every draw is a chance node it samples.
+* ``ismcts``: ``ismcts.ISMCTSBot(game, RandomRolloutEvaluator(1), uct_c=2, sims,
+  allow_inconsistent_action_sets=True)``: information-set MCTS that resamples the hidden part
+  with the adapter's ``resample_from_infostate`` (``determinize``), as Ludoteca's search does.
+  Inconsistent action sets are allowed because which actions are legal can depend on the
+  hidden cards.
+* Ludoteca: ``ludoteca.bots.make(LEVEL)``, which sees only its seat.
+
+Result per match for Ludoteca: 1 win, 0.5 shared result, 0 loss (from the rank returns),
+reported as a score rate with its 95% Wilson interval.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
 import ludoteca
 from ludoteca.interop import missing_interop
+
+#: OpenSpiel's simulations timed per calibration position.
+CALIBRATION_SIMULATIONS = 20
 
 
 def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -40,19 +56,95 @@ def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_match(game_id: str, match: int, iterations: int, chance: str = "explicit") -> dict:
-    import numpy as np
+@dataclass(frozen=True)
+class Contest:
+    """One line of the comparison: which bots, how strong OpenSpiel's is, under which chance."""
+
+    game_id: str
+    ours: str            # a level or bot spec for ludoteca.bots.make
+    theirs: str          # "mcts" or "ismcts"
+    simulations: int     # OpenSpiel's budget per decision
+    chance: str = "explicit"
+
+
+def load(game_id: str, seed: int, chance: str):
     import pyspiel
-    from open_spiel.python.algorithms import mcts
 
     import ludoteca.interop.openspiel as lo
-    from ludoteca import bots
 
-    game = pyspiel.load_game(lo.short_name(game_id), {"players": 2, "seed": 1000 + match, "chance": chance})
+    return pyspiel.load_game(lo.short_name(game_id), {"players": 2, "seed": seed, "chance": chance})
+
+
+def their_bot(kind: str, game, simulations: int, rng):
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    if kind == "mcts":
+        return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
+    return ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng,
+                            allow_inconsistent_action_sets=True)
+
+
+def our_bot(spec: str, seed: int):
+    from ludoteca.bots import make_spec
+
+    return make_spec(spec, seed=seed)
+
+
+def positions(game_id: str, count: int, chance: str) -> list:
+    """Pyspiel states at spread-out depths of seeded random games, each with a real choice."""
+    import numpy as np
+
+    found = []
+    for index in range(count * 10):
+        if len(found) == count:
+            break
+        rng = np.random.RandomState(index)
+        state = load(game_id, 5000 + index, chance).new_initial_state()
+        depth = 4 + 9 * (index % 4)
+        while not state.is_terminal() and depth > 0:
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+                continue
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            depth -= 1
+        while not state.is_terminal() and state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            found.append(state)
+    return found
+
+
+def calibrate(game_id: str, ours: str, theirs: str, chance: str, count: int = 4) -> tuple[float, float]:
+    """(our CPU s per decision, their CPU s per simulation) on the same sampled positions."""
+    import numpy as np
+
+    ours_spent = theirs_spent = 0.0
+    sampled = positions(game_id, count, chance)
+    for index, state in enumerate(sampled):
+        player = state.current_player()
+        bot = our_bot(ours, index)
+        start = time.process_time()
+        bot.choose(state.ludoteca_state, player)
+        ours_spent += time.process_time() - start
+        rng = np.random.RandomState(index)
+        theirs_bot = their_bot(theirs, state.get_game(), CALIBRATION_SIMULATIONS, rng)
+        start = time.process_time()
+        theirs_bot.step(state.clone())
+        theirs_spent += time.process_time() - start
+    return ours_spent / len(sampled), theirs_spent / (len(sampled) * CALIBRATION_SIMULATIONS)
+
+
+def play_match(contest: Contest, match: int) -> dict:
+    import numpy as np
+
+    game = load(contest.game_id, 1000 + match, contest.chance)
     ours = match % 2
-    ismcts = bots.make("ismcts", seed=match, iterations=iterations)
+    mine = our_bot(contest.ours, match)
     rng = np.random.RandomState(match)
-    theirs = mcts.MCTSBot(game, 2.0, iterations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    theirs = their_bot(contest.theirs, game, contest.simulations, rng)
     state = game.new_initial_state()
     spent = {"ludoteca": [0.0, 0], "openspiel": [0.0, 0]}
     while not state.is_terminal():
@@ -61,38 +153,52 @@ def play_match(game_id: str, match: int, iterations: int, chance: str = "explici
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
             continue
         player = state.current_player()
-        start = time.perf_counter()
+        if len(state.legal_actions()) == 1:
+            state.apply_action(state.legal_actions()[0])
+            continue
+        start = time.process_time()
         if player == ours:
             core = state.ludoteca_state
-            number = core.action_index(ismcts.choose(core, player))
+            number = game.adapter.numbers.index(core, mine.choose(core, player))
             who = "ludoteca"
         else:
             number = theirs.step(state)
             who = "openspiel"
-        spent[who][0] += time.perf_counter() - start
+        spent[who][0] += time.process_time() - start
         spent[who][1] += 1
         state.apply_action(number)
     result = state.returns()[ours]
     return {"points": 1.0 if result > 0 else (0.5 if result == 0 else 0.0), "spent": spent}
 
 
+def report(contest: Contest, results: list[dict], wall: float) -> str:
+    points = sum(r["points"] for r in results)
+    wins = sum(r["points"] == 1.0 for r in results)
+    ties = sum(r["points"] == 0.5 for r in results)
+    low, high = wilson(points, len(results))
+    per = {who: sum(r["spent"][who][0] for r in results) / max(1, sum(r["spent"][who][1] for r in results))
+           for who in ("ludoteca", "openspiel")}
+    return (f"| {contest.game_id} | {contest.ours} | OpenSpiel {contest.theirs} ({contest.simulations} simulations) "
+            f"| {len(results)} | {points / len(results):.3f} | [{low:.3f}, {high:.3f}] | {wins} / {ties} / "
+            f"{len(results) - wins - ties} | {per['ludoteca']:.3f} | {per['openspiel']:.3f} | {wall / 60:.1f} |")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=["dschunke", "dice-hospital"])
-    parser.add_argument("--matches", type=int, default=20, help="matches per game (seats alternate)")
-    parser.add_argument("--iterations", type=int, default=50, help="iterations per decision, both bots")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", default=["dice-hospital", "dschunke", "herbalism", "immunity"])
+    parser.add_argument("--ours", default="hard", help="Ludoteca levels or bot specs, comma-separated")
+    parser.add_argument("--theirs", default="mcts,ismcts", help="OpenSpiel bots: mcts, ismcts")
+    parser.add_argument("--matches", type=int, default=20, help="matches per line (seats alternate)")
+    parser.add_argument("--equal", choices=["cpu", "iterations"], default="cpu")
+    parser.add_argument("--iterations", type=int, default=50, help="with --equal iterations: both bots' budget")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--chance", choices=["explicit", "sampled"], default="explicit",
                         help="OpenSpiel's chance: nodes it samples, or each state's own generator (it sees the dice)")
     args = parser.parse_args()
-    try:
-        from ludoteca import bots
-        bots.make("ismcts", iterations=1)
-    except ValueError as exc:
-        print(f"Ludoteca's ISMCTS bot is not available: {exc}")
-        return
-    print(f"ISMCTS (Ludoteca) vs MCTSBot (OpenSpiel, sees the true state), {args.iterations} "
-          f"iterations each, {args.matches} matches per game, 2 players")
+    random.seed(0)
+    print("| game | Ludoteca | against | matches | Ludoteca's score | 95% interval | wins / shared / losses "
+          "| Ludoteca CPU s/decision | OpenSpiel CPU s/decision | minutes |")
+    print("|---|---|---|---:|---:|---|---|---:|---:|---:|")
     for game_id in args.games:
         if game_id not in ludoteca.games():
             print(f"{game_id}: not available (not a registered game)")
@@ -101,21 +207,18 @@ def main() -> None:
         if missing:
             print(f"{game_id}: not available (missing the interop contract: {', '.join(missing)})")
             continue
-        start = time.perf_counter()
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(play_match, [game_id] * args.matches, range(args.matches),
-                                    [args.iterations] * args.matches, [args.chance] * args.matches))
-        points = sum(r["points"] for r in results)
-        wins = sum(r["points"] == 1.0 for r in results)
-        ties = sum(r["points"] == 0.5 for r in results)
-        low, high = wilson(points, len(results))
-        per = {who: sum(r["spent"][who][0] for r in results) / max(1, sum(r["spent"][who][1] for r in results))
-               for who in ("ludoteca", "openspiel")}
-        print(f"{game_id}: Ludoteca ISMCTS scores {points / len(results):.2f} "
-              f"(95% CI {low:.2f}-{high:.2f}; {wins} wins, {ties} shared, "
-              f"{len(results) - wins - ties} losses); seconds per decision: ISMCTS "
-              f"{per['ludoteca']:.3f}, OpenSpiel MCTS {per['openspiel']:.3f}; "
-              f"{time.perf_counter() - start:.0f}s")
+        for ours in args.ours.split(","):
+            for theirs in args.theirs.split(","):
+                if args.equal == "iterations":
+                    contest = Contest(game_id, f"ismcts:iterations={args.iterations}", theirs, args.iterations,
+                                      args.chance)
+                else:
+                    mine, per_simulation = calibrate(game_id, ours, theirs, args.chance)
+                    contest = Contest(game_id, ours, theirs, max(2, round(mine / per_simulation)), args.chance)
+                start = time.perf_counter()
+                with ProcessPoolExecutor(args.jobs) as pool:
+                    results = list(pool.map(play_match, [contest] * args.matches, range(args.matches)))
+                print(report(contest, results, time.perf_counter() - start), flush=True)
 
 
 if __name__ == "__main__":
