@@ -5,15 +5,20 @@ true state: that holds hidden cards and the future dice) and values the seat's v
 When the action leaves the same seat to decide again (a chain such as "pick a strip, then
 place it"), it looks through the rest of the chain as long as the number of positions stays
 within ``chain_budget``, so the first link of a chain is judged by where the chain can lead.
+A game may compute those values itself, without a clone per action (``Game.greedy_values``);
+they are the same numbers, so the bot chooses the same move either way.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ludoteca.engine import Action, State
 
 from .values import chain_value
+
+Value = tuple[float, float]
 
 
 class GreedyBot:
@@ -27,6 +32,9 @@ class GreedyBot:
       links, examined when looking through a chain of own decisions."""
 
     name = "greedy"
+    #: Take the game's ``greedy_values`` when it has them; False plays each action on a clone
+    #: (the reference the tests compare the hook with).  Not a setting: the values are equal.
+    use_hook = True
 
     def __init__(self, seed: int = 0, epsilon: float = 0.0, noise: float = 0.0, samples: int = 1,
                  chain_budget: int = 400, chain_depth: int = 1) -> None:
@@ -38,7 +46,9 @@ class GreedyBot:
         self.chain_depth = chain_depth
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
+        # The engine's own list, not a copy: a game with hundreds of actions builds them only
+        # when read (engine/actions.py), and the hook needs none of them built.
+        legal = state.legal_actions(seat, copy=False)
         if len(legal) == 1:
             return legal[0]
         if self.epsilon and self.rng.random() < self.epsilon:
@@ -47,14 +57,8 @@ class GreedyBot:
         totals = [[0.0, 0.0] for _ in legal]
         for _ in range(self.samples):
             det = state.determinize(seat, self.rng)
-            # Every child starts from det: generate det's legal list once and let each child's
-            # checked apply find the action in it, instead of generating it again per child.
-            shared = det.legal_actions(seat, copy=False)
-            for total, action in zip(totals, legal, strict=True):
-                child = det.clone()
-                child.remember_legal(seat, shared)
-                child.apply(seat, action)
-                outcome, value = chain_value(child, seat, per_action, self.chain_depth)
+            values = self.values(det, seat, legal, per_action)
+            for total, (outcome, value) in zip(totals, values, strict=True):
                 total[0] += outcome
                 total[1] += value
         if self.noise:
@@ -63,5 +67,23 @@ class GreedyBot:
             for total in totals:
                 total[1] += self.rng.gauss(0.0, self.noise * spread)
         best = max(map(tuple, totals))
-        candidates = [a for a, t in zip(legal, totals, strict=True) if tuple(t) == best]
-        return candidates[0] if len(candidates) == 1 else self.rng.choice(candidates)
+        candidates = [i for i, t in enumerate(totals) if tuple(t) == best]
+        return legal[candidates[0] if len(candidates) == 1 else self.rng.choice(candidates)]
+
+    def values(self, det: State, seat: int, legal: Sequence[Action], per_action: int) -> list[Value]:
+        """Each legal action's ``chain_value`` in the determinization ``det``: the game's own
+        ``greedy_values`` when it has them for this decision, else by playing each on a clone."""
+        if self.use_hook:
+            values = det.game.greedy_values(det, seat, per_action, self.chain_depth)
+            if values is not None:
+                return values
+        # Every child starts from det: generate det's legal list once and let each child's
+        # checked apply find the action in it, instead of generating it again per child.
+        shared = det.legal_actions(seat, copy=False)
+        found = []
+        for action in legal:
+            child = det.clone()
+            child.remember_legal(seat, shared)
+            child.apply(seat, action)
+            found.append(chain_value(child, seat, per_action, self.chain_depth))
+        return found

@@ -123,6 +123,23 @@ class Game:
         tests check.  The bots call it only on determinizations, never on the true state."""
         return self.evaluate(state.view(seat), seat)
 
+    def greedy_values(self, state: State, seat: int, budget: int, depth: int) -> list[tuple[float, float]] | None:
+        """What GreedyBot's look-ahead makes of each of ``state.legal_actions(seat)``, in that
+        order, computed without playing each action on a copy of ``state``.  Optional.
+
+        Entry ``i`` must equal exactly ``chain_value(child, seat, budget, depth)``
+        (``ludoteca.bots.values``) for ``child`` a clone of ``state`` after the ``i``-th action:
+        ``(outcome, heuristic)`` after the action, or through up to ``depth`` more links of the
+        seat's own chain of decisions within ``budget`` positions.  Why a hook: the bot plays
+        every legal action on a clone and values it (a clone, an apply and an evaluation per
+        action), while a game can often tell what an action changes from its own structures
+        (Dschunke: the groups a strip forms or breaks).  ``state`` is a determinization for
+        ``seat`` (it reads only what the seat may know) and must be left unchanged; the legal
+        actions are the true position's, since they depend only on what the seat knows.
+        None (the default, or for a kind of decision the game does not cover): the bot plays
+        each action on a clone, as always.  The game's tests check the equality."""
+        return None
+
     # ---- words for players: what every component does, reference tables, the rules page ------
 
     def catalogue(self, options: Mapping[str, Any] | None = None, lang: str = "en") -> list[dict[str, Any]]:

@@ -122,6 +122,9 @@ class State:
     options: dict[str, Any]
     rng: random.Random
 
+    #: ``_who_acted``'s record of who acted, kept between determinizations (None: not yet).
+    _blanks: list[list[Any]] | None = None
+
     def __init__(self, game: GameRef, players: int, seed: int, options: dict[str, Any],
                  rng: CountingRandom | None = None) -> None:
         self.game = game
@@ -502,9 +505,23 @@ class State:
         other.rng.seed(other.seed)
         other._resample_hidden(seat, rng)
         # The true actions could be replayed into the true state: keep only who acted.
-        other._actions = [[actor, None] for actor, _ in other._actions]
+        other._actions = self._who_acted()
         other._sealed = len(other._actions)
         return other
+
+    def _who_acted(self) -> list[list[Any]]:
+        """A fresh copy of the record with every action hidden: ``[seat, None]`` per action.
+
+        Why kept: a search determinizes the same position thousands of times, and a Dice
+        Hospital game is hundreds of actions long; the record only ever grows, so the hidden
+        copy is extended by the new actions and copied, not rebuilt.  The entries are never
+        changed in place, so copies may share them.  Not carried over to clones."""
+        blanks = self._blanks
+        if blanks is None or len(blanks) > len(self._actions):
+            blanks = self._blanks = []
+        if len(blanks) < len(self._actions):
+            blanks.extend([actor, None] for actor, _ in self._actions[len(blanks):])
+        return blanks.copy()
 
     # ---- helpers --------------------------------------------------------------------------
     def _check_seat(self, seat: Any) -> None:

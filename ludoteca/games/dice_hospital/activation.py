@@ -25,7 +25,7 @@ Phase ``activate`` of :mod:`.phases`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ludoteca.engine.state import Action, Event
@@ -76,18 +76,35 @@ class ActivationRules(Supplies):
         return acts
 
     def _meeple_actions(self, hospital: Hospital) -> list[Action]:
+        return self._meeple_choices(hospital) + self._blood_actions(hospital)
+
+    def _patient_actions(self, hospital: Hospital) -> list[Action]:
+        return self._patient_choices(hospital) + self._blood_actions(hospital)
+
+    def _specialist_actions(self, hospital: Hospital) -> list[Action]:
+        return self._specialist_choices(hospital) + self._blood_actions(hospital)
+
+    def chain_choices(self, seat: int) -> list[Action] | None:
+        """The legal actions of ``seat``'s department or specialist in progress but the blood
+        bags (which its legal list names last), or None between departments and while a blood
+        bag is being spent.  For the bots' look-ahead, which values every blood bag's patient
+        alike and so needs only to know whether there is one (``_blood_actions``)."""
+        hospital = self.hospitals[seat]
+        choices = self._CHAIN_CHOICES.get(hospital["activation"]["step"])
+        return None if choices is None else choices(self, hospital)
+
+    def _meeple_choices(self, hospital: Hospital) -> list[Action]:
         acts: list[Action] = [{"type": "meeple", "meeple": NURSE}] if hospital["nurses"] > 0 else []
         acts += [{"type": "meeple", "meeple": k} for k, used in enumerate(hospital["specialists_used"])
                  if not used]
-        return acts + self._blood_actions(hospital)
+        return acts
 
-    def _patient_actions(self, hospital: Hospital) -> list[Action]:
+    def _patient_choices(self, hospital: Hospital) -> list[Action]:
         step = hospital["activation"]
         target = self.content.department_targets[hospital["departments"][step["department"]]]
-        acts: list[Action] = [{"type": "patient", "bed": b} for b in candidates(hospital, target, step["chosen"])]
-        return acts + self._blood_actions(hospital)
+        return [{"type": "patient", "bed": b} for b in candidates(hospital, target, step["chosen"])]
 
-    def _specialist_actions(self, hospital: Hospital) -> list[Action]:
+    def _specialist_choices(self, hospital: Hospital) -> list[Action]:
         step = hospital["activation"]
         spec = hospital["specialists"][step["meeple"]]
         acts: list[Action] = [{"type": "skip"}] if step["step"] == "specialist" else []
@@ -97,7 +114,7 @@ class ActivationRules(Supplies):
         else:
             target = self.content.specialist_targets[spec]
             acts += [{"type": "patient", "bed": b} for b in candidates(hospital, target, step["chosen"], step)]
-        return acts + self._blood_actions(hospital)
+        return acts
 
     def _blood_use_actions(self, hospital: Hospital) -> list[Action]:
         return [{"type": "blood_use", "use": use} for use in self._blood_uses(hospital, hospital["activation"]["bed"])]
@@ -117,28 +134,34 @@ class ActivationRules(Supplies):
         if self.options["blood_bags_between_departments_only"]:
             return []
         return [{"type": "blood", "bed": b} for b, c in enumerate(hospital["bed_colour"])
-                if c >= 0 and self._blood_uses(hospital, b)]
+                if c >= 0 and next(self._each_blood_use(hospital, b), None) is not None]
 
     def _blood_uses(self, hospital: Hospital, bed: int) -> list[str]:
         """The uses of a blood bag on ``bed`` now: +1, or a colour other than the one it counts
         as; inside a chain only those after which the chain can still be completed."""
+        return list(self._each_blood_use(hospital, bed))
+
+    def _each_blood_use(self, hospital: Hospital, bed: int) -> Iterator[str]:
+        """``_blood_uses`` one by one: a legal list asks only whether a bed has one, and each
+        use inside a chain is tried on a copy of the beds, so it stops at the first."""
         here = effective_colour(hospital, bed)
-        uses = [use for use in BLOOD_USES if use == "treat" or COLOURS.index(use) != here]
         step = hospital["activation"]
         at = step.get("resume", step["step"])
-        if at == "idle":
-            return uses
-        if bed in step.get("chosen", ()):
-            return []
-        return [use for use in uses if self._chain_survives(hospital, step, at, bed, use)]
+        if at != "idle" and bed in step.get("chosen", ()):
+            return
+        for use in BLOOD_USES:
+            if use != "treat" and COLOURS.index(use) == here:
+                continue
+            if at == "idle" or self._chain_survives(hospital, step, at, bed, use):
+                yield use
 
     def _chain_survives(self, hospital: Hospital, step: dict[str, Any], at: str, bed: int, use: str) -> bool:
         """Whether the department (or specialist) in progress can still be completed after a
         blood bag's ``use`` on ``bed`` (tried on a copy of the beds)."""
-        trial = self._beds_after_blood(hospital, bed, use)
-        content = self.content
         if at == "specialist":
             return True           # the specialist's effect may always be skipped
+        trial = self._beds_after_blood(hospital, bed, use)
+        content = self.content
         if at == "specialist_more":
             target = content.specialist_targets[hospital["specialists"][step["meeple"]]]
             return bool(candidates(trial, target, step["chosen"], step))
@@ -151,6 +174,10 @@ class ActivationRules(Supplies):
         "idle": _idle_actions, "meeple": _meeple_actions, "patients": _patient_actions,
         "specialist": _specialist_actions, "specialist_more": _specialist_actions,
         "blood_use": _blood_use_actions,
+    }
+    _CHAIN_CHOICES: dict[str, Callable[[Any, Hospital], list[Action]]] = {
+        "meeple": _meeple_choices, "patients": _patient_choices,
+        "specialist": _specialist_choices, "specialist_more": _specialist_choices,
     }
 
     # ---- handlers -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 from ludoteca.engine import Game, State
 from ludoteca.engine.i18n import check_lang
 
-from . import catalogue, effect_words, encoding, heuristic, lab_hooks, length, lobby, observer, terminal
+from . import catalogue, effect_words, encoding, heuristic, lab_hooks, length, lobby, lookahead, observer, terminal
 from .content import content_for
 from .state import DiceHospitalState
 
@@ -75,6 +75,11 @@ class DiceHospital(Game):
     def evaluate_state(self, state: State, seat: int) -> float:
         """``evaluate`` read from a (determinized) state through a cut-down view (the bots)."""
         return heuristic.evaluate_state(state, seat)
+
+    def greedy_values(self, state: State, seat: int, budget: int, depth: int) -> list[tuple[float, float]] | None:
+        """The normal bot's values of a decision; a seat's own steps (its activation, placing
+        its arriving patients) are played on a copy of its hospital alone (lookahead.py)."""
+        return lookahead.greedy_values(state, seat, budget, depth)
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         """The terminal board (``ludoteca play``), drawn from a view only."""

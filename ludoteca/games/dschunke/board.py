@@ -116,7 +116,8 @@ class Board:
     (bots ask for both), each kept until the next placement; they are never mutated, only
     replaced, so a copy shares them."""
 
-    __slots__ = ("top", "spots", "placements", "shown", "group_map", "groups_cache", "cells_cache", "frame_cache")
+    __slots__ = ("top", "spots", "placements", "shown", "group_map", "groups_cache", "cells_cache", "frame_cache",
+                 "memo")
 
     def __init__(self) -> None:
         self.top: dict[Cell, tuple[int, int, str]] = {}
@@ -137,6 +138,10 @@ class Board:
         self.cells_cache: list[tuple[Cell, tuple[int, int, str]]] | None = None
         #: the grid drawn around the deck (a grid.Frame): what labels name cells by
         self.frame_cache: object | None = None
+        #: what bots work out about this very top view (lookahead.py: what a strip laid on each
+        #: spot would break and join), shared by every copy and replaced by a placement, so a
+        #: pick and the placement after it, and the determinizations of both, work it out once
+        self.memo: dict = {}
 
     @classmethod
     def from_placements(cls, strips: list[tuple[int, int, str, list[str]]]) -> Board:
@@ -157,6 +162,7 @@ class Board:
         other.groups_cache = self.groups_cache
         other.cells_cache = self.cells_cache
         other.frame_cache = self.frame_cache
+        other.memo = self.memo
         return other
 
     def crates(self) -> Counter[str]:
@@ -212,6 +218,7 @@ class Board:
             top[cell] = (height, index, crate)
         self.placements += 1
         self.groups_cache = self.cells_cache = self.frame_cache = None
+        self.memo = {}
         if self.group_map is not None:
             self._regroup(cells)
         self._refresh_spots_near(x, y, axis, on_table=height == 1)

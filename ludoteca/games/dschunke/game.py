@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from ludoteca.engine import Game, State
 from ludoteca.engine.i18n import check_lang
 
-from . import catalogue, encoding, heuristic, lab_hooks, lobby, notation, observer, terminal
+from . import catalogue, encoding, heuristic, lab_hooks, lobby, lookahead, notation, observer, terminal
 from .content import content_for
 from .state import DschunkeState
 
@@ -87,6 +87,11 @@ class Dschunke(Game):
     def evaluate_state(self, state: State, seat: int) -> float:
         """``evaluate`` read straight from a (determinized) state: no view built per leaf."""
         return heuristic.evaluate_state(state, seat)
+
+    def greedy_values(self, state: State, seat: int, budget: int, depth: int) -> list[tuple[float, float]] | None:
+        """The normal bot's values of every pick or placement, read from the board's groups
+        instead of laying each strip on a copy (lookahead.py)."""
+        return lookahead.greedy_values(state, seat, budget, depth)
 
     # ---- RL interop (ludoteca.interop); layouts in encoding.py ------------------------------
     #: The interop's numberings beside the full one (``Adapter(actions=...)``); compact is the default.
