@@ -23,8 +23,13 @@ walks one shared tree of action histories with it:
   with those of greedy's choice, show a mean gain above ``confidence`` standard errors;
   otherwise greedy's choice (a search should not drift from the heuristic on noise).
 - **Game hints**: ``Game.search_hints`` may set ``chain_depth``/``chain_budget`` (how far the
-  root ranking looks through the seat's own chain of decisions) and ``confidence``; a setting
-  given to the bot wins over the game's hint.
+  root ranking looks through the seat's own chain of decisions), ``confidence`` and
+  ``opponents``; a setting given to the bot wins over the game's hint.
+- **Opponent model** (``opponents`` N: at tables of at most N players; default 0, never):
+  another seat's decision that ends its own chain (a reply: answering a bet, choosing what to
+  hand over) is not searched by UCB but played as the greedy bot would play it, from a
+  determinization drawn from *that seat's* view of the current world; a chain of its own
+  decisions (move, then action) is still searched.  Herbalism opts in at 2 players.
 - **Long games**: the simulation plays ``rollout`` random actions, then stops and values every
   seat's own view with ``evaluate`` (relative to the others, squashed to [0, 1]); a finished
   game scores 0.8 x win share (shared wins 1/k) + 0.2 x squashed score margin.
@@ -38,6 +43,7 @@ equally well wherever it runs.  With ``iterations`` alone the bot is determinist
 from __future__ import annotations
 
 import heapq
+import json
 import math
 import random
 import time
@@ -50,7 +56,7 @@ from .values import Rewards, action_key, chain_value, greedy_value
 #: Positions the root ranking may examine through chains (as the greedy bot's default).
 CHAIN_BUDGET = 400
 #: The settings a game's ``search_hints`` may change, and their values when it does not.
-DEFAULTS: dict[str, float] = {"confidence": 1.0, "chain_depth": 1, "chain_budget": CHAIN_BUDGET}
+DEFAULTS: dict[str, float] = {"confidence": 1.0, "chain_depth": 1, "chain_budget": CHAIN_BUDGET, "opponents": 0}
 
 
 class Node:
@@ -76,20 +82,26 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, rollout: int = 0, widen: float = 1.0,
                  prior_visits: int = 8, prior_width: int = 16, confidence: float | None = None,
-                 chain_depth: int | None = None, chain_budget: int | None = None) -> None:
+                 chain_depth: int | None = None, chain_budget: int | None = None,
+                 opponents: int | None = None) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs a budget: iterations=N and/or seconds=S")
         self.rng = random.Random(seed)
+        self.rollout = rollout
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
-        self.rollout = rollout
         self.widen = widen
         self.prior_visits = prior_visits
         self.prior_width = prior_width
         #: Settings a game may tune through ``Game.search_hints`` unless given here.
-        self.given = {"confidence": confidence, "chain_depth": chain_depth, "chain_budget": chain_budget}
+        self.given = {"confidence": confidence, "chain_depth": chain_depth, "chain_budget": chain_budget,
+                      "opponents": opponents}
         self._tune({})
+        #: The opponent model's memory for one decision (``_model_step``): its choices per node
+        #: and view of the mover, and whether a node's mover decides again after it.
+        self._model_cache: dict[Any, Any] = {}
+        self._chains: dict[int, bool] = {}
         #: Statistics of the last decision (iterations run, seconds taken), for benchmarks.
         self.last: dict[str, float] = {}
 
@@ -108,6 +120,7 @@ class ISMCTSBot:
         root = Node(-1)
         root.order = self._rank_root(state.determinize(seat, random.Random(base)), seat, legal, keys)
         rewards = Rewards(seat)
+        self._model_cache, self._chains = {}, {}
         done = 0
         while done < limit and (done == 0 or time.process_time() < deadline):
             self._iterate(root, state, seat, legal, keys, base, rewards)
@@ -169,9 +182,16 @@ class ISMCTSBot:
         node = child
         path = [root, child]
         new = child.visits == 0
+        model = state.players <= self.opponents
         while not new and not det.is_over:
             movers = det.to_move
             mover = me if me in movers else movers[0]
+            if model and mover != me:
+                modelled = self._model_step(det, node, mover, rng)
+                if modelled is not None:  # another seat's reply, as the model plays it
+                    node = modelled
+                    path.append(node)
+                    continue
             moves = det.legal_actions(mover, copy=False)
             move_keys = [action_key(a) for a in moves]
             if node.order is None and len(moves) > 1 and node.visits >= self.prior_visits:
@@ -263,6 +283,64 @@ class ISMCTSBot:
             scored.append((greedy_value(child, mover), -i))
         scored.sort(reverse=True)
         return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
+
+    def _model_step(self, det: State, node: Node, mover: int, rng: random.Random) -> Node | None:
+        """Play another seat's decision as the greedy bot (``normal``) would make it, if that
+        decision ends its chain of decisions; return the tree node it leads to (None: search
+        this node as usual).
+
+        Why: with a few hundred iterations, UCB at the other seats' nodes is close to random
+        play, and a random reply to a bet (a cure, a claim) makes the bet look better than
+        it is.  A seat's own reply is modelled as one-step look-ahead on the game's heuristic,
+        decided in a determinization drawn *from that seat's view* of this world (never this
+        world itself: the seat would otherwise see the searcher's sampled secrets).  Only
+        decisions after which another seat moves, or chance is met, are modelled (Herbalism,
+        2 players: +0.09 to +0.20 win share for ``hard`` against ``normal``, docs/games/herbalism.md,
+        "Bots"; no gain at 3 players, hence the table size in ``opponents``): a chain of the seat's own
+        decisions (move, then action) needs a look-through per choice, too costly per
+        visit, and stays with UCB; whether a node is such a link is judged once, on its first
+        visit, from the mover's first legal action.  A choice is remembered per node and view
+        of the mover."""
+        chain = self._chains.get(id(node))
+        moves = det.legal_actions(mover, copy=False)
+        if chain is None:
+            # Chance met on the way (a new round dealt) means the seat's next decision is a
+            # new turn of its own, not a chain: a reply that ends a round is still a reply.
+            probe = det.clone()
+            drawn = probe.rng.draws
+            probe.apply_trusted(mover, moves[0])
+            chain = not probe.is_over and mover in probe.to_move and probe.rng.draws == drawn
+            self._chains[id(node)] = chain
+        if chain:
+            return None
+        keys = [action_key(a) for a in moves]
+        if len(moves) == 1:
+            pick = 0
+        else:
+            cache_key = (id(node), json.dumps(det.view(mover), sort_keys=True))
+            known = self._model_cache.get(cache_key)
+            if known is not None and known in keys:
+                pick = keys.index(known)
+            else:
+                world = det.determinize(mover, rng)
+                shared = world.legal_actions(mover, copy=False)
+                best, picks = None, []
+                for i, action in enumerate(moves):
+                    child = world.clone()
+                    child.remember_legal(mover, shared)
+                    child.apply(mover, action)
+                    value = greedy_value(child, mover)
+                    if best is None or value > best:
+                        best, picks = value, [i]
+                    elif value == best:
+                        picks.append(i)
+                pick = picks[0] if len(picks) == 1 else rng.choice(picks)
+                self._model_cache[cache_key] = keys[pick]
+        child_node = node.children.get(keys[pick])
+        if child_node is None:
+            child_node = node.children[keys[pick]] = Node(mover)
+        det.apply_trusted(mover, moves[pick])
+        return child_node
 
     def _simulate(self, det: State, rng: random.Random) -> None:
         """Random play for at most ``rollout`` actions (then the heuristic takes over)."""

@@ -24,6 +24,11 @@ class Herbalism(Game):
     version = 2
     state_class = HerbalismState
     experimental_players = (2,)
+    #: At 2 players, search bots model the other seat's replies as ``normal`` plays them (see
+    #: ``ludoteca/bots/ismcts.py``, ``opponents``): a cure is a bet that the other answers,
+    #: follows or passes, and near-random replies in a small search made curing look better
+    #: than it is.  At 3 players the model did not help (docs/games/herbalism.md, "Bots").
+    search_hints: ClassVar = {"opponents": 2}
     #: The box (dossier: 15-30 minutes); complexity on BoardGameGeek's 1-5 scale, our estimate
     #: for a light deduction game (14 cards, five action cards): see docs/games/herbalism.md.
     play_minutes = (15, 30)
@@ -93,6 +98,11 @@ class Herbalism(Game):
     def evaluate(self, view: dict[str, Any], seat: int) -> float:
         """Score difference plus this round's expected curing points (see heuristic.py)."""
         return heuristic.evaluate(view, seat)
+
+    def evaluate_state(self, state: State, seat: int) -> float:
+        """``evaluate`` read straight from a (determinized) state: no view (and no redacted copy
+        of the round log) built per leaf; reads only what ``seat`` sees (see heuristic.py)."""
+        return heuristic.evaluate_state(state, seat)
 
     # ---- balance lab (lab_hooks.py) ---------------------------------------------------------
     def progress(self, state: State) -> tuple[int, int]:

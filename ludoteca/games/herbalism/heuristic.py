@@ -38,7 +38,9 @@ def located(view: dict[str, Any], seat: int) -> list[list[float]]:
     """Per seat and colour, the fewest cards the seat knows to be there (its own hand exactly).
 
     A lower bound, kept through the round's transfers: a card of a colour the seat did not see
-    leaving a hand lowers every colour's bound there, as it could be any."""
+    leaving a hand lowers every colour's bound there, as it could be any.  The entries may be
+    the seat's sheet or the state's full log: a transfer's details are read only when the seat
+    took part in it (exactly what ``knowledge.redact`` leaves it), so both give the same bounds."""
     players, n = len(view["seats"]), len(view["colours"])
     index = {c: i for i, c in enumerate(view["colours"])}
     known = [[0.0] * n for _ in range(players)]
@@ -62,11 +64,11 @@ def located(view: dict[str, Any], seat: int) -> list[list[float]]:
                 _lose(known[by], 1)
                 if kind == "feeding":
                     _lose(known[target], count)
-        elif kind == "brewing" and "cards" in entry:
+        elif kind == "brewing" and seen and "cards" in entry:
             for c, moved in enumerate(entry["cards"]):
                 known[target][c] = max(0.0, known[target][c] - moved)
                 known[by][c] += moved
-        elif kind == "appealing" and "colour" in entry:
+        elif kind == "appealing" and seen and "colour" in entry:
             if entry["colour"] is not None:
                 c = index[entry["colour"]]
                 known[target][c] = 0.0
@@ -154,7 +156,7 @@ def cure_odds(view: dict[str, Any], seat: int) -> tuple[dict[str, float], list[f
     not the cure; a cure the seat has seen is certain."""
     colours, medicines = view["colours"], view["medicines"]
     for entry in view["knowledge"]:
-        if entry["k"] in ("check", "reveal") and entry.get("cure") is not None:
+        if _cure_seen(entry, seat):
             cure = entry["cure"]
             return ({m: float(m == _card_for(cure, colours, medicines)) for m in medicines},
                     [1.0 if x else 0.0 for x in cure])
@@ -179,6 +181,15 @@ def cure_odds(view: dict[str, Any], seat: int) -> tuple[dict[str, float], list[f
     if not total:
         return dict.fromkeys(medicines, 0.0), [0.0] * len(colours)
     return {m: w / total for m, w in weight.items()}, [w / total for w in in_cure]
+
+
+def _cure_seen(entry: dict[str, Any], seat: int) -> bool:
+    """Whether this entry shows ``seat`` the cure: the reveal, or its own check (the state's
+    full log holds every check's cure; only the checker sees it)."""
+    kind = entry["k"]
+    if kind == "reveal":
+        return True
+    return kind == "check" and entry["seat"] == seat and entry.get("cure") is not None
 
 
 @lru_cache(maxsize=8)
@@ -215,9 +226,43 @@ def _turns(view: dict[str, Any]) -> int:
     return done + int(in_progress)
 
 
+def evaluate_state(state: Any, seat: int) -> float:
+    """``evaluate(state.view(seat), seat)`` without building the view: the same number.
+
+    Why: the search bots value thousands of positions per decision, and the view copies the
+    whole round log, redacted entry by entry, for every one.  This hands :func:`evaluate` the
+    few public facts it reads and the state's own round log: every function above reads a
+    transfer's colours only when ``seat`` gave or received the cards, and a check's cure only
+    when ``seat`` checked (``knowledge.redact`` leaves exactly that), so nothing hidden is read.
+    The other hands and the cure are never read.  tests/games/herbalism/
+    test_herbalism_evaluate_state.py checks the equality on every position of random games and
+    of determinizations, and that changing what the seat cannot see does not change the value."""
+    content = state.content
+    names = content.medicines
+    seats = [{"hand_size": sum(hand),
+              "cure_marker": {"card": names[card], "side": side} if card >= 0 else None,
+              "predictions": predicted}
+             for hand, card, side, predicted in zip(state.hands, state.marker_card, state.marker_side,
+                                                    state.predictions, strict=True)]
+    facts = {"scores": state.scores, "seats": seats, "is_over": state.phase == "over",
+             "winners": state.winners if state.phase == "over" else [], "knowledge": state.log,
+             "hand": state.hands[seat], "scoring": _scoring(content), "colours": content.colours,
+             "medicines": names, "ingredients": content.totals, "phase": state.phase,
+             "pending": state.pending, "active": state.active}
+    return evaluate(facts, seat)
+
+
+def _scoring(content: Any) -> dict[str, int]:
+    """The points of a round as the view's ``scoring`` holds them."""
+    return {"answer_right": content.answer_right, "follow_right": content.follow_right,
+            "follow_wrong": content.follow_wrong, "prediction_right": content.prediction_right,
+            "prediction_wrong": content.prediction_wrong}
+
+
 def evaluate(view: dict[str, Any], seat: int) -> float:
     """Own score minus the best opponent's, plus this round's expected points from curing and
-    from predictions (numbers from the view's ``scoring``)."""
+    from predictions (numbers from the view's ``scoring``).  ``view`` may also be the facts
+    :func:`evaluate_state` reads from a state (with the full round log as ``knowledge``)."""
     scores = view["scores"]
     best_other = max((s for i, s in enumerate(scores) if i != seat), default=0)
     value = float(scores[seat] - best_other)
