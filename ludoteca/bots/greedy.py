@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ludoteca.engine import Action, State
 
-from .values import chain_value
+from .values import look_ahead
 
 Value = tuple[float, float]
 
@@ -73,17 +73,4 @@ class GreedyBot:
     def values(self, det: State, seat: int, legal: Sequence[Action], per_action: int) -> list[Value]:
         """Each legal action's ``chain_value`` in the determinization ``det``: the game's own
         ``greedy_values`` when it has them for this decision, else by playing each on a clone."""
-        if self.use_hook:
-            values = det.game.greedy_values(det, seat, per_action, self.chain_depth)
-            if values is not None:
-                return values
-        # Every child starts from det: generate det's legal list once and let each child's
-        # checked apply find the action in it, instead of generating it again per child.
-        shared = det.legal_actions(seat, copy=False)
-        found = []
-        for action in legal:
-            child = det.clone()
-            child.remember_legal(seat, shared)
-            child.apply(seat, action)
-            found.append(chain_value(child, seat, per_action, self.chain_depth))
-        return found
+        return look_ahead(det, seat, legal, per_action, self.chain_depth, self.use_hook)

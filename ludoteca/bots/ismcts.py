@@ -51,7 +51,7 @@ from typing import Any
 
 from ludoteca.engine import Action, State
 
-from .values import Rewards, action_key, chain_value, greedy_value
+from .values import Rewards, action_key, greedy_value, look_ahead
 
 #: Positions the root ranking may examine through chains (as the greedy bot's default).
 CHAIN_BUDGET = 400
@@ -258,12 +258,8 @@ class ISMCTSBot:
     def _rank_root(self, det: State, me: int, legal: list[Action], keys: list[Any]) -> dict[Any, int]:
         """The root's actions ranked exactly as the greedy bot values them (through one more
         link of a chain of own decisions), so the search starts from greedy's choice."""
-        per_action = self.chain_budget // len(legal)
-        scored = []
-        for i, action in enumerate(legal):
-            child = det.clone()
-            child.apply(me, action)
-            scored.append((chain_value(child, me, per_action, self.chain_depth), -i))
+        values = look_ahead(det, me, legal, self.chain_budget // len(legal), self.chain_depth)
+        scored = [(value, -i) for i, value in enumerate(values)]
         scored.sort(reverse=True)
         return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine import Action, Game, State
@@ -84,6 +85,29 @@ def chain_value(state: State, seat: int, budget: int, depth: int) -> tuple[float
             best = value
     assert best is not None
     return best
+
+
+def look_ahead(det: State, seat: int, legal: Sequence[Action], budget: int, depth: int,
+               use_hook: bool = True) -> list[tuple[float, float]]:
+    """Each of ``legal``'s ``chain_value`` in the determinization ``det``, in order.
+
+    The game's own ``greedy_values`` when it has them for this decision (the same numbers
+    without a clone per action), else each action played on a clone.  One piece for the
+    greedy bot's decision and the search's root ranking, which must agree."""
+    if use_hook:
+        values = det.game.greedy_values(det, seat, budget, depth)
+        if values is not None:
+            return values
+    # Every child starts from det: generate det's legal list once and let each child's
+    # checked apply find the action in it, instead of generating it again per child.
+    shared = det.legal_actions(seat, copy=False)
+    found = []
+    for action in legal:
+        child = det.clone()
+        child.remember_legal(seat, shared)
+        child.apply(seat, action)
+        found.append(chain_value(child, seat, budget, depth))
+    return found
 
 
 class Squash:

@@ -125,3 +125,20 @@ def test_a_game_without_the_hook_leaves_the_bot_on_its_reference_path() -> None:
     state = ludoteca.game("dschunke").new(2, seed=1)
     assert Game.greedy_values(state.game, state, 0, 400, 1) is None
     assert isinstance(make("normal"), GreedyBot) and GreedyBot.use_hook
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("dschunke", 2), ("dice-hospital", 2), ("dice-hospital", 3)])
+def test_the_searchs_root_ranking_takes_the_hook_and_chooses_the_same(game_id: str, players: int,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """IS-MCTS ranks its root actions by the same look-ahead (Dice Hospital's hints: through a
+    whole activation, 4,000 positions): with equal values the ranking, and so the whole
+    search, is the same, seed for seed."""
+    spots = []
+    for state, seat in decisions(game_id, players, {}, seed=5, every=7):
+        spots.append((state.clone(), seat))
+        if len(spots) == 6:
+            break
+    with_hook = [make("ismcts", seed=i, iterations=40).choose(state, seat) for i, (state, seat) in enumerate(spots)]
+    monkeypatch.setattr(type(ludoteca.game(game_id)), "greedy_values", lambda *args: None)
+    without = [make("ismcts", seed=i, iterations=40).choose(state, seat) for i, (state, seat) in enumerate(spots)]
+    assert len(spots) == 6 and with_hook == without
