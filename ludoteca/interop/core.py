@@ -26,6 +26,12 @@ from ludoteca.engine.state import find_same
 GAME_METHODS = ("num_distinct_actions", "observation_size", "encode")
 STATE_METHODS = ("action_index", "index_action")
 REWARDS = ("rank", "win", "score", "dense")
+#: From this many legal actions on, the numbers are checked and marked as a numpy array.
+SHORT = 24
+#: The most action numbers a numbering remembers (then it starts again).
+MEMO_LIMIT = 1 << 16
+#: How many actions a numbering numbers before it judges whether remembering pays.
+MEMO_TRIAL = 1024
 
 
 def resolve_game(game: str | Game) -> Game:
@@ -60,6 +66,10 @@ class GameNumbers:
 
     def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         self.size = int(game.num_distinct_actions(players, options))
+        #: The number of each action numbered so far, by its ``(key, value)`` pairs; None once
+        #: the game's actions turned out too varied to repeat (see ``numbers_of``).
+        self._memo: dict[tuple[Any, ...], int] | None = {}
+        self._counted = self._missed = 0
 
     def index(self, state: State, action: dict[str, Any]) -> int:
         return state.action_index(action)
@@ -69,11 +79,44 @@ class GameNumbers:
 
     def numbers_of(self, state: State, legal: Sequence[dict[str, Any]]) -> list[int]:
         """The number of each action of ``legal`` (the state's legal list), in its order; a
-        numbering may number a whole list faster than action by action."""
+        numbering may number a whole list faster than action by action.
+
+        The game's own numbers are remembered by each action's ``(key, value)`` pairs: the
+        contract makes ``action_index`` a stable number for every action the game can list,
+        so a legal list seen before in other dicts is numbered by one look-up an action, a
+        fraction of a call into the game.  An action with an unhashable value (a list) is
+        numbered by the game every time.  Where actions seldom repeat (Dschunke's full
+        numbering: every spot of every strip) remembering costs more than it saves, so once
+        :data:`MEMO_TRIAL` actions have been numbered and over half were new, it stops."""
         if type(self).index is not GameNumbers.index:      # a numbering of its own
             return [self.index(state, action) for action in legal]
         number = state.action_index      # the game's own numbers: one call per action, no wrapper
-        return [number(action) for action in legal]
+        memo = self._memo
+        if memo is None:
+            return [number(action) for action in legal]
+        try:
+            return [memo[tuple(action.items())] for action in legal]
+        except (KeyError, TypeError):
+            pass
+        numbers = []
+        missed = 0
+        for action in legal:
+            try:
+                key = tuple(action.items())
+                n = memo[key]
+            except KeyError:
+                n = memo[key] = number(action)
+                missed += 1
+            except TypeError:           # an unhashable value: numbered, not remembered
+                n = number(action)
+            numbers.append(n)
+        self._counted += len(numbers)
+        self._missed += missed
+        if self._counted >= MEMO_TRIAL and 2 * self._missed > self._counted:
+            self._memo = None
+        elif len(memo) > MEMO_LIMIT:
+            memo.clear()
+        return numbers
 
 
 def numberings(game: Game) -> dict[str, type]:
@@ -115,7 +158,8 @@ class Adapter:
         #: (a game's ``observation_planes``; Dschunke's 12 x 41 x 41), else None.
         self.planes: tuple[int, int, int] | None = (tuple(int(n) for n in planes(self.players, self.options))
                                                     if callable(planes) else None)
-        self._legal: tuple[Any, ...] | None = None   # (state, version, seat, places, legal, numbers)
+        self._legal: tuple[Any, ...] | None = None   # see _numbered
+        self._to_act: tuple[Any, int, int | None] = (None, -1, None)   # (state, version, seat to act)
         #: One observation writer per seat (and the spectator, key None), made on first use.
         self._writers: dict[int | None, Any] = {}
         self.observation_low, self.observation_high = self._bounds()
@@ -168,20 +212,28 @@ class Adapter:
     def legal_numbers(self, state: State, seat: int) -> np.ndarray:
         """The legal action numbers of ``seat`` now, as an int64 array (cached per position):
         what a mask marks, without building the mask."""
-        return self._numbered(state, seat)[5]
+        cached = self._numbered(state, seat)
+        if cached[5] is None:
+            self._legal = cached = (*cached[:5], np.array(cached[3], dtype=np.int64), cached[6])
+        return cached[5]
 
     def _numbered(self, state: State, seat: int) -> tuple[Any, ...]:
-        """(state, version, seat, numbers, legal list, numbers as an array, places or None),
-        cached per position.  The hot path of every env step: no dict of places (``decode``
-        finds a number in the list, in C), no numpy reduction on a short list."""
+        """(state, version, seat, numbers, legal list, numbers as an array or None, places or
+        None), cached per position.  The hot path of every env step: no dict of places
+        (``decode`` finds a number in the list, in C), no array until one is asked for (a
+        mask of a short list is set number by number), no numpy reduction on a short list."""
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
             return cached
         legal = state.legal_actions(seat, copy=False)
         numbers = self.numbers.numbers_of(state, legal)
-        array = np.array(numbers, dtype=np.int64)
-        if numbers and ((min(numbers) < 0 or max(numbers) >= self.num_actions) if len(numbers) < 32
-                        else (array.min() < 0 or array.max() >= self.num_actions)):
+        array = None
+        if len(numbers) >= SHORT:
+            array = np.array(numbers, dtype=np.int64)
+            wrong = array.min() < 0 or array.max() >= self.num_actions
+        else:
+            wrong = bool(numbers) and (min(numbers) < 0 or max(numbers) >= self.num_actions)
+        if wrong:
             bad = next(i for i, n in enumerate(numbers) if not 0 <= n < self.num_actions)
             raise RuntimeError(f"{self.game.id}: action {legal[bad]} has number {numbers[bad]}, outside "
                                f"0..{self.num_actions - 1} (num_distinct_actions)")
@@ -196,8 +248,20 @@ class Adapter:
     def legal_mask(self, state: State, seat: int) -> np.ndarray:
         """int8 vector of ``num_actions``: 1 where the action number is legal for ``seat`` now."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[self.legal_numbers(state, seat)] = 1
+        self.mark_legal(state, seat, mask)
         return mask
+
+    def mark_legal(self, state: State, seat: int, mask: np.ndarray) -> None:
+        """Set ``mask`` (a zeroed int8 or bool vector of ``num_actions``) to 1 (True) at the
+        legal numbers of ``seat`` now: a short list number by number through a memoryview
+        (a fraction of numpy's fancy indexing, which first turns the list into an array)."""
+        cached = self._numbered(state, seat)
+        if cached[5] is not None:
+            mask[cached[5]] = 1
+        elif cached[3]:
+            marks = memoryview(mask)
+            for number in cached[3]:
+                marks[number] = 1
 
     def decode(self, state: State, seat: int, index: Any) -> dict[str, Any]:
         """The action numbered ``index`` for ``seat`` now.
@@ -206,12 +270,15 @@ class Adapter:
         ``index_action``, cheap) and checks that the number comes back and names a legal action.  What it
         returns is always the engine's own legal action, so callers apply it on the trusted
         path (``apply_trusted``).  An unknown or illegal number raises IllegalAction."""
-        if isinstance(index, (bool, np.bool_)):
+        if type(index) is int:                # the common case, a plain int: nothing to convert
+            number = index
+        elif isinstance(index, (bool, np.bool_)):
             raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}")
-        try:
-            number = int(index)
-        except (TypeError, ValueError):
-            raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}") from None
+        else:
+            try:
+                number = int(index)
+            except (TypeError, ValueError):
+                raise ludoteca.IllegalAction(f"an action number must be an integer; got {index!r}") from None
         cached = self._legal
         if cached is not None and cached[0] is state and cached[1] == state.version and cached[2] == seat:
             try:                              # the first with this number: a shared number plays it
@@ -289,6 +356,18 @@ class Adapter:
         """Whose decision comes next; simultaneous decisions are taken in seat order."""
         pending = state.to_move
         return min(pending) if pending else None
+
+    def to_act(self, state: State) -> int | None:
+        """:meth:`seat_to_act`, cached per position (the envs ask it several times a step and a
+        game may compute ``to_move`` afresh at every call)."""
+        cached = self._to_act
+        version = state.version
+        if cached[0] is state and cached[1] == version:
+            return cached[2]
+        pending = state.to_move
+        seat = min(pending) if pending else None
+        self._to_act = (state, version, seat)
+        return seat
 
     def final_rewards(self, state: State) -> list[float]:
         return final_rewards(state, self.reward)

@@ -151,8 +151,9 @@ class LudotecaEnv(gymnasium.Env):
     def _play_others(self) -> None:
         """Bots move until it is this seat's decision or the game is over."""
         state = self._state()
+        to_act = self.adapter.to_act
         while not state.is_over:
-            seat = self.adapter.seat_to_act(state)
+            seat = to_act(state)
             if seat == self.seat:
                 return
             action = self.bots[seat].choose(state, seat)
@@ -219,8 +220,8 @@ class LudotecaEnv(gymnasium.Env):
         """Mark the legal numbers in ``mask`` (all False already): one piece for this env's
         mask and each row of the batched env's."""
         state = self._state()
-        if not (state.is_over or self._ended) and self.adapter.seat_to_act(state) == self.seat:
-            mask[self.adapter.legal_numbers(state, self.seat)] = True
+        if not (state.is_over or self._ended) and self.adapter.to_act(state) == self.seat:
+            self.adapter.mark_legal(state, self.seat, mask)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -90,9 +90,10 @@ class Seats:
     def _mask(self, seat: int) -> np.ndarray:
         """The seat's action mask: its legal numbers when it is to act, else all zeros."""
         state = self._state()
+        mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
         if self._asks(state, seat):
-            return self.adapter.legal_mask(state, seat)
-        return np.zeros(self.adapter.num_actions, dtype=np.int8)
+            self.adapter.mark_legal(state, seat, mask)
+        return mask
 
     def _asks(self, state: State, seat: int) -> bool:
         """Whether the env asks ``seat`` for a move now: every seat the game waits for."""
@@ -144,15 +145,14 @@ class LudotecaAECEnv(Seats, AECEnv):
         self._skip_agent_selection = None
         #: Whether a step mid-game can reward anyone: only the dense reward pays before the end.
         self._rewarding = self.adapter.reward == "dense"
-        self.agent_selection = agent_name(self.adapter.seat_to_act(self.state_))
+        self.agent_selection = self.possible_agents[self.adapter.to_act(self.state_)]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.adapter.observation(self._state(), seat),
-                "action_mask": self._mask(seat)}
+        return {"observation": self.adapter.observation(self._state(), seat), "action_mask": self._mask(seat)}
 
     def _asks(self, state: State, seat: int) -> bool:
-        return seat == self.adapter.seat_to_act(state)  # simultaneous decisions: one seat at a time
+        return seat == self.adapter.to_act(state)  # simultaneous decisions: one seat at a time
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -161,19 +161,21 @@ class LudotecaAECEnv(Seats, AECEnv):
             return
         state = self._state()
         seat = self._seat[agent]
-        state.apply_trusted(seat, self.adapter.decode(state, seat, action))  # decode: a legal action
+        adapter = self.adapter
+        state.apply_trusted(seat, adapter.decode(state, seat, action))  # decode: a legal action
         self._cumulative_rewards[agent] = 0.0
-        if self._rewarding or state.is_over:   # otherwise every reward stays 0 (the common step)
-            rewards, self._scores = self.adapter.step_rewards(state, self._scores)
+        over = state.is_over
+        if self._rewarding or over:   # otherwise every reward stays 0 (the common step): nothing to add
+            rewards, self._scores = adapter.step_rewards(state, self._scores)
             for a in self.agents:
                 self.rewards[a] = rewards[self._seat[a]]
-        if state.is_over:
-            for a in self.agents:
-                self.terminations[a] = True
-                self.infos[a] = {"scores": list(state.scores), "winners": list(state.winners)}
-        else:
-            self.agent_selection = agent_name(self.adapter.seat_to_act(state))
-        self._accumulate_rewards()
+            if over:
+                for a in self.agents:
+                    self.terminations[a] = True
+                    self.infos[a] = {"scores": list(state.scores), "winners": list(state.winners)}
+            self._accumulate_rewards()
+        if not over:
+            self.agent_selection = self.possible_agents[adapter.to_act(state)]
         if self.render_mode == "human":
             self.render()
 

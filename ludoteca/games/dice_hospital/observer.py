@@ -182,17 +182,16 @@ class DiceHospitalWriter:
 
     def _refresh(self, part: _Part, live: Any, copy: Any, numbers: Any, *data: Any) -> None:
         """Rewrite ``part`` from ``live``, the data it is written from (the caller has found
-        it changed): ``numbers(live, *data)`` gives its numbers that are not 0, and only the
-        ones that differ from its last write's are written; ``copy(live)`` is kept to compare."""
+        it changed): ``numbers(live, *data)`` gives its numbers that are not 0, which are
+        written, and those of its last write that are no longer there are set to 0;
+        ``copy(live)`` is kept to compare."""
         new = numbers(live, *data)
-        old = part.written
         out = self._numbers
-        for place, value in new.items():
-            if old.get(place) != value:
-                out[place] = value
-        for place in old:
+        for place in part.written:
             if place not in new:
                 out[place] = 0.0
+        for place, value in new.items():   # all of them: setting a number costs less than asking
+            out[place] = value
         part.written, part.seen = new, copy(live)
 
     # ---- a seat's block ------------------------------------------------------------------------
@@ -219,12 +218,13 @@ class DiceHospitalWriter:
         arrivals = (hospital["arriving"], hospital["ambulance"])
         if arrivals != parts.arrivals.seen:
             self._refresh(parts.arrivals, arrivals, _arrivals_copy, _arrivals, at)
-        owned = (hospital["departments"], hospital["specialists"])
-        if owned != parts.owned.seen:
-            self._refresh(parts.owned, owned, _lists, _owned, at, self._slots)
         used = (hospital["departments"], hospital["departments_used"], hospital["specialists"],
                 hospital["specialists_used"])
         if used != parts.used.seen:
+            # what is owned is part of what ``used`` reads: unchanged with it, checked with it
+            owned = (used[0], used[2])
+            if owned != parts.owned.seen:
+                self._refresh(parts.owned, owned, _lists, _owned, at, self._slots)
             self._refresh(parts.used, used, _lists, _used, at, self._slots)
         if admin != parts.administrator.seen:
             self._refresh(parts.administrator, admin, _kept, _administrator, at, self._slots)

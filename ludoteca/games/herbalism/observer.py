@@ -126,9 +126,10 @@ class Writer:
         if hands != self.hands:
             write_hands(out, None if self.seat is None else hands[self.seat], list(map(sum, hands)))
             self.hands = list(map(list, hands))
-        if state.scores != self.scores:
-            write_scores(out, state.scores, self.target)
-            self.scores = list(state.scores)
+        scores = state.scores
+        if scores != self.scores:
+            write_scores(out, scores, self.target)
+            self.scores = list(scores)
         if state.pharmacist != self.pharmacists:
             part, zeros = clear[PHARMACISTS]
             part[:] = zeros

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -39,7 +39,6 @@ from .encoding import (
     layout,
     memory_values,
     one_hot,
-    scaled,
     tally,
 )
 from .hidden import known_to
@@ -63,6 +62,41 @@ def _packed(numbers: tuple[float, ...]) -> bytes:
 def _header_bytes(turn: int, turns: int, phase: str, stage: str | None, step: str) -> bytes:
     """The header's numbers as float32 bytes (a few hundred headers at most: packed once)."""
     return _packed(tuple(header_values(turn, turns, phase, stage, step)))
+
+
+@lru_cache(maxsize=8192)
+def _scaled_bytes(numbers: tuple[int, ...], divisor: int) -> bytes:
+    """The float32 bytes of ``numbers`` divided by ``divisor`` (cells, used cells, damage or
+    tumours, as :func:`~.encoding.scaled` gives them): few distinct tuples recur, packed once."""
+    return struct.pack(f"={len(numbers)}f", *(number / divisor for number in numbers))
+
+
+@lru_cache(maxsize=8192)
+def _counts_bytes(counts: tuple[int, int]) -> bytes:
+    """The float32 bytes of a seat's two hand sizes (each / 10), packed once."""
+    return struct.pack("=2f", counts[0] / 10, counts[1] / 10)
+
+
+@lru_cache(maxsize=8192)
+def _environment_bytes(known: tuple[str | None, ...]) -> bytes:
+    """The float32 bytes of an Environment as a viewer sees it (``known``: each card's
+    pathogen, None when face down to the viewer; :func:`~.encoding.environment_values`)."""
+    values = environment_values(known, layout().pathogen_pos)
+    return struct.pack(f"={len(values)}f", *values)
+
+
+@lru_cache(maxsize=8192)
+def _infection_bytes(infections: tuple[tuple[str, int], ...]) -> bytes:
+    """The float32 bytes of a body's infections, each ``(pathogen, counters)`` in the body's
+    order (:func:`~.encoding.infection_values` adds them up in that order)."""
+    values = infection_values([{"pathogen": p, "counters": c} for p, c in infections], layout().pathogen_pos)
+    return struct.pack(f"={len(values)}f", *values)
+
+
+@lru_cache(maxsize=8192)
+def _body_bytes(body: tuple[int, ...]) -> bytes:
+    """The float32 bytes of a body's six numbers (:func:`~.encoding.body_values`), packed once."""
+    return struct.pack(f"={len(body)}f", *body_values(body))
 
 
 #: The source of a part never written yet: equal to nothing, so the first write writes all.
@@ -161,51 +195,64 @@ class ImmunityObserver:
             self._hand = (list(medical), list(pathogen))
 
     def _write_seat(self, state: Any, s: int, k: _Block) -> None:
-        """Seat ``s``'s board: each part rewritten only when its source changed."""
-        at, out = self.at, self.values
+        """Seat ``s``'s board: each part rewritten only when its source changed.
+
+        The per-cell and per-organ parts and the body are kept as the tuples of numbers they
+        are written from (``read_cells`` / ``read_organs`` read one in a C call) and written as
+        the float32 bytes of that tuple, packed once per distinct tuple (:func:`_scaled_bytes`):
+        a changed part is one look-up and one copy, no list built, no dict copied."""
+        at, out, raw = self.at, self.values, self._bytes
         pos = at.pathogen_pos
         counts = (len(state.medical_hands[s]), len(state.pathogen_hands[s]))
         if counts != k.hand_counts:
-            self._pack_2(out, k.at_counts, counts[0] / 10, counts[1] / 10)
+            data = _counts_bytes(counts)
+            raw[k.at_counts:k.at_counts + 8] = data
             k.hand_counts = counts
         viewer = self.seat
         env = state.environment_1[s]
         if env != k.environment_1:
-            known = (e["pathogen"] if known_to(e, viewer) else None for e in env)
-            self._pack_environment(out, k.at_environment_1, *environment_values(known, pos))
+            data = _environment_bytes(tuple(e["pathogen"] if known_to(e, viewer) else None for e in env))
+            raw[k.at_environment_1:k.at_environment_1 + len(data)] = data
             k.environment_1 = [dict(e) for e in env]
         env = state.environment_2[s]
         if env != k.environment_2:
-            known = (e["pathogen"] if known_to(e, viewer) else None for e in env)
-            self._pack_environment(out, k.at_environment_2, *environment_values(known, pos))
+            data = _environment_bytes(tuple(e["pathogen"] if known_to(e, viewer) else None for e in env))
+            raw[k.at_environment_2:k.at_environment_2 + len(data)] = data
             k.environment_2 = [dict(e) for e in env]
         infections = state.infections[s]
         if infections != k.infections:
-            self._pack_infections(out, k.at_infections, *infection_values(infections, pos))
+            data = _infection_bytes(tuple((i["pathogen"], i["counters"]) for i in infections))
+            raw[k.at_infections:k.at_infections + len(data)] = data
             k.infections = [dict(i) for i in infections]
             k.defence = _NEVER
         memory = state.memory[s]
         if memory != k.memory:
             self._pack_pathogens(out, k.at_memory, *memory_values(memory, pos))
             k.memory = list(memory)
-        cells = state.cells[s]
-        if cells != k.cells:
-            self._pack_cells(out, k.at_cells, *scaled(cells, at.read_cells, 3))
-            k.cells = dict(cells)
+        read = at.read_cells
+        numbers = read(state.cells[s])
+        if numbers != k.cells:
+            data = _scaled_bytes(numbers, 3)
+            raw[k.at_cells:k.at_cells + len(data)] = data
+            k.cells = numbers
             k.defence = _NEVER
-        used = state.cells_used[s]
-        if used != k.cells_used:
-            self._pack_cells(out, k.at_cells_used, *scaled(used, at.read_cells, 3))
-            k.cells_used = dict(used)
-        damage = state.damage[s]
-        if damage != k.damage:
-            self._pack_organs(out, k.at_damage, *scaled(damage, at.read_organs, 10))
-            k.damage = dict(damage)
+        numbers = read(state.cells_used[s])
+        if numbers != k.cells_used:
+            data = _scaled_bytes(numbers, 3)
+            raw[k.at_cells_used:k.at_cells_used + len(data)] = data
+            k.cells_used = numbers
+        read = at.read_organs
+        numbers = read(state.damage[s])
+        if numbers != k.damage:
+            data = _scaled_bytes(numbers, 10)
+            raw[k.at_damage:k.at_damage + len(data)] = data
+            k.damage = numbers
             k.health = _NEVER
-        tumours = state.tumours[s]
-        if tumours != k.tumours:
-            self._pack_organs(out, k.at_tumours, *scaled(tumours, at.read_organs, 3))
-            k.tumours = dict(tumours)
+        numbers = read(state.tumours[s])
+        if numbers != k.tumours:
+            data = _scaled_bytes(numbers, 3)
+            raw[k.at_tumours:k.at_tumours + len(data)] = data
+            k.tumours = numbers
         # The body: defence reads the cells, infections and defence bonus, health the damage;
         # each is recomputed only when one of those changed.
         bonus = state.defence_bonus[s]
@@ -215,7 +262,8 @@ class ImmunityObserver:
             k.health = -state.health_penalty(s)
         body = (state.oxygen[s], state.stored_oxygen[s], state.oxygen_bonus[s], bonus, k.defence, k.health)
         if body != k.body:
-            self._pack_body(out, k.at_body, *body_values(body))
+            data = _body_bytes(body)
+            raw[k.at_body:k.at_body + len(data)] = data
             k.body = body
 
     def _write_order(self, state: Any) -> None:
