@@ -69,9 +69,8 @@ def time_level(game_id: str, level: str, players: int, games: int, seed: int) ->
                 timing.game_seconds += spent
                 if choices > 1:
                     timing.seconds.append(spent)
-                    budget = getattr(bots[seat], "iterations", None)
-                    last = getattr(bots[seat], "last", None)
-                    if budget is not None and last and last.get("iterations", budget) < budget:
+                    last = getattr(bots[seat], "last", None) or {}
+                    if last.get("capped"):  # the bot's own record: its CPU cap cut the budget short
                         timing.capped += 1
             state.apply(seat, action)
     return timing
