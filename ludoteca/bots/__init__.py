@@ -20,11 +20,15 @@ from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
 from .learned import LearnedBot
 from .levels import LEVELS
+from .per_game import PerGameLevel
+from .playout import PlayoutBot
 from .random_bot import RandomBot
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "ISMCTSBot", "LearnedBot", "RandomBot", "make", "make_spec", "names"]
+__all__ = ["LEVELS", "Bot", "GreedyBot", "ISMCTSBot", "LearnedBot", "PerGameLevel", "PlayoutBot", "RandomBot", "make",
+           "make_spec", "names"]
 
-KINDS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot, "policy": LearnedBot}
+KINDS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot, "policy": LearnedBot,
+                         "playout": PlayoutBot}
 
 
 class Bot(Protocol):
@@ -49,10 +53,17 @@ def make(name: str, seed: int = 0, **budget: Any) -> Bot:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"a bot seed must be a whole number; got {seed!r}")
     if name in LEVELS:
+        if name in _redefined_levels():
+            # Some game plays this level with another kind (Game.bot_levels): resolve per game.
+            return PerGameLevel(name, seed, LEVELS[name], dict(budget),
+                                lambda kind, seed, settings: _build(name, kind, seed, settings), KINDS)
         kind, settings = LEVELS[name]
-        settings = {**settings, **budget}
-    else:
-        kind, settings = name, dict(budget)
+        return _build(name, kind, seed, {**settings, **budget})
+    return _build(name, name, seed, dict(budget))
+
+
+def _build(name: str, kind: str, seed: int, settings: dict[str, Any]) -> Bot:
+    """A bot of ``kind`` with ``settings``, each checked (``name`` is what errors call it)."""
     cls = KINDS[kind]
     allowed = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "seed")]
     unknown = sorted(set(settings) - set(allowed))
@@ -66,6 +77,13 @@ def make(name: str, seed: int = 0, **budget: Any) -> Bot:
     return bot
 
 
+def _redefined_levels() -> set[str]:
+    """The levels some registered game plays with its own kind or settings (``bot_levels``)."""
+    import ludoteca  # here, not at the top: the games import the engine, not the bots
+
+    return {level for game_id in ludoteca.games() for level in ludoteca.game(game_id).bot_levels}
+
+
 def _check_setting(name: str, key: str, value: Any) -> None:
     """Budgets and knobs are non-negative numbers; counts are whole; probabilities <= 1."""
     if value is None and key in ("iterations", "seconds"):
@@ -73,10 +91,10 @@ def _check_setting(name: str, key: str, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f"bot {name!r}: {key} must be a number; got {value!r}")
     whole = key in ("iterations", "rollout", "samples", "chain_budget", "chain_depth", "prior_visits",
-                     "prior_width")
+                     "prior_width", "width", "horizon", "batch")
     if whole and not isinstance(value, int):
         raise ValueError(f"bot {name!r}: {key} must be a whole number; got {value!r}")
-    if value < 0 or (key in ("iterations", "seconds", "samples") and value <= 0):
+    if value < 0 or (key in ("iterations", "seconds", "samples", "width", "batch") and value <= 0):
         raise ValueError(f"bot {name!r}: {key} must be positive; got {value!r}")
     if key == "epsilon" and value > 1:
         raise ValueError(f"bot {name!r}: epsilon is a probability from 0 to 1; got {value!r}")

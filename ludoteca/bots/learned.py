@@ -40,9 +40,6 @@ import numpy as np
 
 from ludoteca.engine import Action, Game, State
 
-from .ismcts import ISMCTSBot
-from .levels import LEVELS
-
 #: The weights file a game ships next to its code.
 FILENAME = "learned_policy.npz"
 #: What the bot plays where no policy serves.
@@ -194,11 +191,10 @@ class LearnedBot:
     def fallback(self) -> Any:
         """The ``hard`` bot that plays where no policy serves (made when first needed)."""
         if self._fallback is None:
-            kind, settings = LEVELS[FALLBACK]
-            if kind != "ismcts":  # pragma: no cover - levels.py defines hard as a search
-                raise RuntimeError(f"the {FALLBACK} level is a {kind} bot; learned falls back to IS-MCTS only")
-            self._fallback = ISMCTSBot(self.seed, **{**settings, **self.budget})
-            self._fallback.name = FALLBACK
+            from . import make  # here: the package imports this module
+
+            # The level itself (a game may play it with its own kind: Game.bot_levels).
+            self._fallback = make(FALLBACK, self.seed, **self.budget)
         return self._fallback
 
     def choose(self, state: State, seat: int) -> Action:

@@ -36,6 +36,10 @@ class Game:
     #: many positions (``chain_budget``), and how sure a search must be to overrule that
     #: look-ahead (``confidence``, in standard errors).  Empty: the search's defaults.
     search_hints: ClassVar[dict[str, float]] = {}
+    #: Bot levels this game plays with another kind of bot than ``ludoteca.bots.levels``
+    #: defines (level -> (kind, settings)), where that kind was measured stronger at the
+    #: level's CPU budget (``ludoteca.bots.per_game``).  Empty: every level as defined there.
+    bot_levels: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {}
     # ---- the lobby card and the rules page (words for players; docs/authoring.md) --------------
     #: How long a game takes, in minutes (fewest, most), as the box says.
     play_minutes: ClassVar[tuple[int, int]] = (0, 0)

@@ -27,7 +27,8 @@ import ludoteca
 from ludoteca.bots import make
 
 HIDDEN = [g for g in ludoteca.games() if ludoteca.game(g).hidden_information]
-BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}, "learned": {"iterations": 30}}
+BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}, "learned": {"iterations": 30},
+        "playout": {"samples": 2, "width": 2, "horizon": 1}}
 
 
 class SeatOnly:
@@ -92,6 +93,9 @@ def test_bots_never_touch_the_true_state_beyond_the_seat(game_id):
     for name in ("easy", "normal", "hard", "learned"):
         bot = make(name, seed=1, iterations=20) if name in ("hard", "learned") else make(name, seed=1)
         assert bot.choose(sealed, seat) in state.legal_actions(seat)
+    for level, (kind, settings) in ludoteca.game(game_id).bot_levels.items():  # a game's own levels, as shipped
+        bot = make(level, seed=1)
+        assert bot.choose(sealed, seat) in state.legal_actions(seat), (level, kind, settings)
 
 
 class PeekingBot:

@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 import ludoteca
-from ludoteca.bots import LEVELS, GreedyBot, ISMCTSBot, LearnedBot, RandomBot, make, make_spec, names
+from ludoteca.bots import (
+    LEVELS,
+    GreedyBot,
+    ISMCTSBot,
+    LearnedBot,
+    PerGameLevel,
+    PlayoutBot,
+    RandomBot,
+    make,
+    make_spec,
+    names,
+)
 from ludoteca.bots.ismcts import DEFAULTS
 
 
@@ -13,7 +24,8 @@ def test_levels_are_the_four_weakest_first_then_learned():
     """Issue 6: levels easy, normal, hard, expert, defined in one table, weakest to strongest;
     issue 21: then ``learned``, outside that order (a trained policy where one serves)."""
     assert list(LEVELS) == ["easy", "normal", "hard", "expert", "learned"]
-    assert names() == ["easy", "normal", "hard", "expert", "learned", "random", "greedy", "ismcts", "policy"]
+    assert names() == ["easy", "normal", "hard", "expert", "learned", "random", "greedy", "ismcts", "policy",
+                       "playout"]
 
 
 @pytest.mark.parametrize(("name", "cls"), [("random", RandomBot), ("greedy", GreedyBot), ("easy", GreedyBot),
@@ -21,6 +33,8 @@ def test_levels_are_the_four_weakest_first_then_learned():
                                            ("learned", LearnedBot), ("policy", LearnedBot)])
 def test_make_builds_each_name(name, cls):
     bot = make(name, seed=3)
+    if isinstance(bot, PerGameLevel):  # a level some game redefines: the level's own bot elsewhere
+        bot = bot.bot_for(ludoteca.game("immunity"))
     assert isinstance(bot, cls)
     assert bot.name == name
 
@@ -97,3 +111,41 @@ def test_every_games_search_hints_name_known_settings_with_sane_values():
         assert set(hints) <= set(DEFAULTS), (game_id, sorted(set(hints) - set(DEFAULTS)))
         assert all(isinstance(v, (int, float)) and v > 0 for v in hints.values()), (game_id, hints)
         assert all(isinstance(hints[k], int) for k in ("chain_depth", "chain_budget") if k in hints), game_id
+
+
+def test_a_game_may_play_a_level_with_its_own_kind_of_bot():
+    """Dschunke plays ``hard`` and ``expert`` with greedy playouts (``Game.bot_levels``); every
+    other game keeps ``levels.py``'s IS-MCTS, and the same bot object serves both."""
+    dschunke, immunity = ludoteca.game("dschunke"), ludoteca.game("immunity")
+    assert not immunity.bot_levels
+    for level in ("hard", "expert"):
+        bot = make(level, seed=5)
+        kind, settings = dschunke.bot_levels[level]
+        own = bot.bot_for(dschunke)
+        assert kind == "playout" and isinstance(own, PlayoutBot) and own.name == level
+        assert (own.samples, own.width, own.horizon) == (settings["samples"], settings["width"], settings["horizon"])
+        assert isinstance(bot.bot_for(immunity), ISMCTSBot)
+        assert bot.iterations == LEVELS[level][1]["iterations"]  # the level's own settings read through
+    state = dschunke.new(2, seed=3)
+    seat = state.to_move[0]
+    first = make("hard", seed=5).choose(state.clone(), seat)
+    bot = make("hard", seed=5)
+    assert bot.choose(state.clone(), seat) == first  # a seed replays
+    assert "capped" in bot.last and bot.last["playouts"] > 0
+
+
+def test_a_budget_only_the_level_s_own_kind_takes_asks_for_that_kind_everywhere():
+    """``make("hard", iterations=20)`` asks for the IS-MCTS budget, so IS-MCTS plays, in
+    Dschunke too; the server's CPU cap (``seconds``) fits both kinds and keeps the game's."""
+    dschunke = ludoteca.game("dschunke")
+    searched = make("hard", seed=1, iterations=20).bot_for(dschunke)
+    assert isinstance(searched, ISMCTSBot) and searched.iterations == 20
+    capped = make("hard", seed=1, seconds=0.5).bot_for(dschunke)
+    assert isinstance(capped, PlayoutBot) and capped.seconds == 0.5
+
+
+def test_a_bad_setting_for_a_redefined_level_fails_when_made():
+    with pytest.raises(ValueError, match="has no setting depth"):
+        make("hard", depth=3)
+    with pytest.raises(ValueError, match="seconds must be positive"):
+        make("expert", seconds=0)
