@@ -40,10 +40,17 @@ import numpy as np
 
 from ludoteca.engine import Action, Game, State
 
+from .ismcts import ISMCTSBot
+from .levels import LEVELS
+from .per_game import PerGameLevel
+from .playout import PlayoutBot
+
 #: The weights file a game ships next to its code.
 FILENAME = "learned_policy.npz"
 #: What the bot plays where no policy serves.
 FALLBACK = "hard"
+#: The kinds of search the fallback level may be, in a game's own levels or ``levels.py``.
+SEARCHES: dict[str, type] = {"ismcts": ISMCTSBot, "playout": PlayoutBot}
 ACTIVATIONS = {"tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
 
 
@@ -191,10 +198,10 @@ class LearnedBot:
     def fallback(self) -> Any:
         """The ``hard`` bot that plays where no policy serves (made when first needed)."""
         if self._fallback is None:
-            from . import make  # here: the package imports this module
-
-            # The level itself (a game may play it with its own kind: Game.bot_levels).
-            self._fallback = make(FALLBACK, self.seed, **self.budget)
+            # The level itself, so a game that plays it with its own search (Game.bot_levels)
+            # falls back to that one.
+            self._fallback = PerGameLevel(FALLBACK, self.seed, LEVELS[FALLBACK], self.budget,
+                                          lambda kind, seed, settings: SEARCHES[kind](seed, **settings), SEARCHES)
         return self._fallback
 
     def choose(self, state: State, seat: int) -> Action:

@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 import ludoteca
-from ludoteca.bots import ISMCTSBot
+from ludoteca.bots import LEVELS, ISMCTSBot, PlayoutBot
 from ludoteca.cli import app
 
 runner = CliRunner()
@@ -128,20 +128,22 @@ def test_play_shows_only_what_your_seat_may_see():
 def test_play_against_hard_bots_works_for_every_game(tmp_path, monkeypatch):
     """Issue 6: ``ludoteca play GAME --bots hard`` works in the terminal for every game.  The
     person answers "1" six times, then leaves; the hard bots (IS-MCTS) must have played
-    legal moves in between (the engine refuses any other)."""
+    legal moves in between (the engine refuses any other), each with the kind of search its
+    game plays ``hard`` with (Dschunke: playouts, ``Game.bot_levels``)."""
     calls = []
-    original = ISMCTSBot.choose
+    for kind in (ISMCTSBot, PlayoutBot):
+        def counted(self, state, seat, original=kind.choose):
+            action = original(self, state, seat)
+            calls.append((state.game.id, self.name, type(self).__name__))
+            return action
 
-    def counted(self, state, seat):
-        action = original(self, state, seat)
-        calls.append((state.game.id, self.name))
-        return action
-
-    monkeypatch.setattr(ISMCTSBot, "choose", counted)
+        monkeypatch.setattr(kind, "choose", counted)
     for game_id in ludoteca.games():
         players = max(2, ludoteca.game(game_id).min_players)  # the default (fewest) is solo in Dice Hospital
         result = runner.invoke(app, ["play", game_id, "--players", str(players), "--bots", "hard", "--seed", "2",
                                      "--records", str(tmp_path)], input="1\n" * 6)
         assert result.exit_code == 1 and "Left the game; nothing saved." in result.output, result.output[-2000:]
         assert "bots: hard" in result.output
-        assert (game_id, "hard") in calls, f"no hard bot decision in {game_id}"
+        kind = {"ismcts": "ISMCTSBot", "playout": "PlayoutBot"}[
+            ludoteca.game(game_id).bot_levels.get("hard", LEVELS["hard"])[0]]
+        assert (game_id, "hard", kind) in calls, f"no hard bot decision in {game_id} by {kind}"
