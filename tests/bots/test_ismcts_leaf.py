@@ -34,28 +34,13 @@ def _buying(players: int = 2, seed: int = 1):
     raise AssertionError("no phase-2 position with three purchases found")
 
 
-def _greedy_chain(state, seat: int, limit: int) -> list:
-    """The reference: the seat's chain played one best ``greedy_value`` at a time, each
-    action on its own clone (the first of equal values), for at most ``limit`` decisions."""
+def _greedy_playout(state, limit: int, only: int | None = None) -> list:
+    """The reference: whoever moves (or only seat ``only``, while it is to decide) plays its
+    best ``greedy_value``, each action on its own clone (the first of equal values), for at
+    most ``limit`` decisions; returns (mover, action) pairs."""
     played = []
-    while len(played) < limit and not state.is_over and seat in state.to_move:
-        legal = state.legal_actions(seat)
-        values = []
-        for action in legal:
-            child = state.clone()
-            child.apply(seat, action)
-            values.append(greedy_value(child, seat))
-        best = max(range(len(legal)), key=lambda i: (values[i], -i))
-        played.append(legal[best])
-        state.apply(seat, legal[best])
-    return played
-
-
-def _greedy_playout(state, limit: int) -> list:
-    """The reference for ``leaf_greedy``: whoever moves plays its best ``greedy_value``."""
-    played = []
-    while len(played) < limit and not state.is_over:
-        mover = state.to_move[0]
+    while len(played) < limit and not state.is_over and (only is None or only in state.to_move):
+        mover = state.to_move[0] if only is None else only
         legal = state.legal_actions(mover)
         values = []
         for action in legal:
@@ -66,6 +51,11 @@ def _greedy_playout(state, limit: int) -> list:
         played.append((mover, legal[best]))
         state.apply(mover, legal[best])
     return played
+
+
+def _greedy_chain(state, seat: int, limit: int) -> list:
+    """The reference for ``leaf_chain``: the seat's own chain, as the actions alone."""
+    return [action for _, action in _greedy_playout(state, limit, only=seat)]
 
 
 def _recording(state, seat: int | None):
