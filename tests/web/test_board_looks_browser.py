@@ -103,6 +103,8 @@ def test_phone_table_fits_has_big_targets_and_keeps_still(web_server, browser: B
     # The log is one tap away at the top of the page, not below the board.
     page.evaluate("() => window.scrollTo(0, 0)")
     opener = page.locator("#open-log")
+    # A bot's move may be redrawing the table at this instant: wait for the button, then measure.
+    opener.wait_for(state="visible")
     box = opener.bounding_box()
     assert box and box["y"] + box["height"] <= PHONE["height"], "the log's button is not on the first screen"
     opener.click()
