@@ -28,7 +28,7 @@ from ludoteca.bots import make
 
 HIDDEN = [g for g in ludoteca.games() if ludoteca.game(g).hidden_information]
 BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}, "learned": {"iterations": 30},
-        "playout": {"samples": 2, "width": 2, "horizon": 1}}
+        "playout": {"samples": 3, "width": 2, "horizon": 1, "batch": 3}}
 
 
 class SeatOnly:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from bots_positions import positions
-from test_bots_fairness import HIDDEN, SeatOnly, hidden_variants
 
 import ludoteca
 from ludoteca.bots import make, make_spec
@@ -120,20 +117,3 @@ def test_bad_settings_raise_value_error_naming_the_problem(budget, message):
 def test_a_bad_spec_names_the_problem():
     with pytest.raises(ValueError, match="width must be a whole number"):
         make_spec("playout:width=2.5")
-
-
-@pytest.mark.parametrize("game_id", HIDDEN)
-def test_changing_what_the_seat_cannot_know_leaves_the_choice_unchanged(game_id):
-    """As tests/bots/test_bots_fairness.py does for the other kinds: the bot runs on the sealed
-    position (view, legal actions, determinize and nothing else) and decides the same whatever
-    the hidden cards and the future dice of the true state."""
-    differing = 0
-    for index, state in enumerate(positions(game_id, count=2, seed=23)):
-        seat = state.to_move[0]
-        stand_in = state.determinize(seat, random.Random(999))
-        variants = hidden_variants(state, seat)
-        differing += sum(v.to_json()["state"] != state.to_json()["state"] for v in variants)
-        choices = [make("playout", seed=index, **QUICK).choose(SeatOnly(s, seat, stand_in), seat)
-                   for s in [state, *variants]]
-        assert all(choice == choices[0] for choice in choices), choices
-    assert differing, f"{game_id}: the variants never differed in hidden information"
