@@ -117,7 +117,7 @@ def test_a_game_may_play_a_level_with_its_own_kind_of_bot():
     """Dschunke plays ``hard`` and ``expert`` with greedy playouts (``Game.bot_levels``); every
     other game keeps ``levels.py``'s IS-MCTS, and the same bot object serves both."""
     dschunke, immunity = ludoteca.game("dschunke"), ludoteca.game("immunity")
-    assert not immunity.bot_levels
+    assert "hard" not in immunity.bot_levels
     for level in ("hard", "expert"):
         bot = make(level, seed=5)
         kind, settings = dschunke.bot_levels[level]
@@ -132,6 +132,24 @@ def test_a_game_may_play_a_level_with_its_own_kind_of_bot():
     bot = make("hard", seed=5)
     assert bot.choose(state.clone(), seat) == first  # a seed replays
     assert "capped" in bot.last and bot.last["playouts"] > 0
+
+
+def test_a_game_may_give_a_level_its_own_budget():
+    """Immunity keeps ``expert``'s kind (IS-MCTS) with 750 iterations instead of 1000, so that
+    with its greedy leaf a decision stays within the level's 1 CPU s; other games keep 1000."""
+    immunity, herbalism = ludoteca.game("immunity"), ludoteca.game("herbalism")
+    assert immunity.bot_levels["expert"] == ("ismcts", {"iterations": 750, "seconds": 5.0})
+    bot = make("expert", seed=2)
+    own, other = bot.bot_for(immunity), bot.bot_for(herbalism)
+    assert isinstance(own, ISMCTSBot) and own.iterations == 750 and own.seconds == 5.0
+    assert isinstance(other, ISMCTSBot) and other.iterations == LEVELS["expert"][1]["iterations"]
+    state = immunity.new(2, seed=4)
+    seat = state.to_move[0]
+    while len(state.legal_actions(seat)) < 2:
+        state.apply(seat, state.legal_actions(seat)[0])
+        seat = state.to_move[0]
+    bot.choose(state, seat)
+    assert bot.last["iterations"] == round(750 * immunity.search_hints["iteration_scale"]) == 200
 
 
 def test_a_budget_only_the_level_s_own_kind_takes_asks_for_that_kind_everywhere():

@@ -50,6 +50,11 @@ class ImmunityGame(Game):
     #: and more the greedy leaf went over the CPU budget, so those tables search as before.
     search_hints: ClassVar[dict[str, float]] = {"confidence": 0.5, "leaf_greedy": 6, "iteration_scale": 0.2667,
                                                 "leaf_players": 2}
+    #: ``expert`` searches 750 iterations instead of 1000: with the greedy leaf (2 players) 1000
+    #: came to 267 iterations and 1.0-1.2 CPU s a decision (ladder, 2026-12-05 night), over
+    #: the level's 1 s; 750 is 200 there (about 0.75 s), and at 3 players and more, where the
+    #: leaf is off, a little less than the 0.25 s that 1000 cost.
+    bot_levels: ClassVar = {"expert": ("ismcts", {"iterations": 750, "seconds": 5.0})}
     option_specs: ClassVar[dict[str, Option]] = {
         "params": params_option(),
         "at_least_one": choice(
