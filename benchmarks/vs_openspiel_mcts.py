@@ -13,7 +13,9 @@ positions sampled from seeded random games, and OpenSpiel's bot runs a fixed num
 simulations on the same positions; both are timed in CPU seconds of this process.  OpenSpiel's
 bot then gets the simulations that fit in the level's mean CPU time per decision (at least 2).
 The CPU actually spent per decision in the matches is printed for both sides, so the reader
-can check the match was even.  ``--equal iterations --iterations N`` gives both N instead
+can check the match was even; where it was not (a match's positions can cost more than the
+sampled ones), ``--simulations N`` gives OpenSpiel's bot N simulations without calibrating.
+``--equal iterations --iterations N`` gives both N instead
 (Ludoteca's side is then ``ismcts`` with N iterations, not a level).
 
 The opponents, stated plainly because they differ in what they may see:
@@ -191,6 +193,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20, help="matches per line (seats alternate)")
     parser.add_argument("--equal", choices=["cpu", "iterations"], default="cpu")
     parser.add_argument("--iterations", type=int, default=50, help="with --equal iterations: both bots' budget")
+    parser.add_argument("--simulations", type=int, default=None,
+                        help="give OpenSpiel's bots exactly this many simulations instead of calibrating "
+                             "(to even the CPU out when a match's positions cost more than the sampled ones)")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--chance", choices=["explicit", "sampled"], default="explicit",
                         help="OpenSpiel's chance: nodes it samples, or each state's own generator (it sees the dice)")
@@ -212,6 +217,8 @@ def main() -> None:
                 if args.equal == "iterations":
                     contest = Contest(game_id, f"ismcts:iterations={args.iterations}", theirs, args.iterations,
                                       args.chance)
+                elif args.simulations is not None:
+                    contest = Contest(game_id, ours, theirs, max(2, args.simulations), args.chance)
                 else:
                     mine, per_simulation = calibrate(game_id, ours, theirs, args.chance)
                     contest = Contest(game_id, ours, theirs, max(2, round(mine / per_simulation)), args.chance)
