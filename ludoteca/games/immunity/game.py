@@ -52,8 +52,9 @@ class ImmunityGame(Game):
                                                 "leaf_players": 2}
     #: ``expert`` searches 750 iterations instead of 1000: with the greedy leaf (2 players) 1000
     #: came to 267 iterations and 1.0-1.2 CPU s a decision (ladder, 2026-12-05 night), over
-    #: the level's 1 s; 750 is 200 there (about 0.75 s), and at 3 players and more, where the
-    #: leaf is off, a little less than the 0.25 s that 1000 cost.
+    #: the level's 1 s; 750 is 200 there (0.80 s over 40 ladder games).  At 3 players and
+    #: more, where the leaf is off, it is three quarters of the plain search (``hard``'s 300
+    #: iterations took 0.075 s a decision at 3 players).
     bot_levels: ClassVar = {"expert": ("ismcts", {"iterations": 750, "seconds": 5.0})}
     option_specs: ClassVar[dict[str, Option]] = {
         "params": params_option(),
