@@ -18,7 +18,7 @@ from ludoteca.engine import Action, State
 
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
-from .learned import LearnedBot
+from .learned import SEARCHES, LearnedBot
 from .levels import LEVELS
 from .per_game import PerGameLevel
 from .playout import PlayoutBot
@@ -27,8 +27,9 @@ from .random_bot import RandomBot
 __all__ = ["LEVELS", "Bot", "GreedyBot", "ISMCTSBot", "LearnedBot", "PerGameLevel", "PlayoutBot", "RandomBot", "make",
            "make_spec", "names"]
 
-KINDS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot, "policy": LearnedBot,
-                         "playout": PlayoutBot}
+#: Every kind ``make`` knows; the searches are learned.py's list (its fallback needs them too).
+KINDS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": SEARCHES["ismcts"],
+                         "policy": LearnedBot, "playout": SEARCHES["playout"]}
 
 
 class Bot(Protocol):
