@@ -54,7 +54,8 @@ import numpy as np
 
 import ludoteca
 from ludoteca.bots import make
-from ludoteca.bots.learned import LearnedBot, Policy, load, save, sb3_weights
+from ludoteca.bots.learned import LearnedBot
+from ludoteca.bots.policy import Policy, load, save, sb3_weights
 from ludoteca.interop.gymnasium import env as make_env
 
 GAME = "immunity"
@@ -163,7 +164,7 @@ def play(policy: Policy, opponent: str, game_index: int, seed: int,
     while not state.is_over:
         seat = state.to_move[0]
         if record and seat == mine and len(state.legal_actions(seat)) > 1:
-            from ludoteca.bots.learned import adapter_for
+            from ludoteca.bots.policy import adapter_for
 
             adapter = adapter_for(state.game, PLAYERS, None)
             seen.append((adapter.observation(state, seat), adapter.legal_mask(state, seat).astype(bool)))

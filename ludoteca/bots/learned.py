@@ -1,13 +1,8 @@
 """LearnedBot (level ``learned``): a policy network trained with reinforcement learning, run
 with numpy; where a game ships no trained policy, it plays as ``hard``.
 
-A game ships its policy as ``learned_policy.npz`` next to its code (Immunity:
-``ludoteca/games/immunity/learned_policy.npz``, written by ``examples/train_immunity.py
---export``).  The file holds only what the action logits need: the policy's hidden layers
-(``layer0_weight``, ``layer0_bias``, ``layer1_weight``, ...; PyTorch's ``(out, in)`` layout)
-and the action head (``action_weight``, ``action_bias``), float32 or float16, plus ``meta``, a
-JSON string: the game id, its rules version, the player counts the policy serves, the action
-numbering, the sizes and the hidden activation (``tanh`` or ``relu``).
+A game ships its policy as ``learned_policy.npz`` next to its code; :mod:`.policy` loads it
+and says where it serves.
 
 A decision, as the Gymnasium env would show it to the policy:
 
@@ -29,152 +24,23 @@ once, as by every bot.
 
 from __future__ import annotations
 
-import json
 import random
-from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ludoteca.engine import Action, Game, State
+from ludoteca.engine import Action, State
 
 from .ismcts import ISMCTSBot
 from .levels import LEVELS
 from .per_game import PerGameLevel
 from .playout import PlayoutBot
+from .policy import Policy, serving
 
-#: The weights file a game ships next to its code.
-FILENAME = "learned_policy.npz"
 #: What the bot plays where no policy serves.
 FALLBACK = "hard"
 #: The kinds of search the fallback level may be, in a game's own levels or ``levels.py``.
 SEARCHES: dict[str, type] = {"ismcts": ISMCTSBot, "playout": PlayoutBot}
-ACTIVATIONS = {"tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
-
-
-class Policy:
-    """A perceptron's action logits in numpy: hidden layers, then the action head."""
-
-    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], head: tuple[np.ndarray, np.ndarray],
-                 meta: dict[str, Any]) -> None:
-        self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
-        self.head = (head[0].astype(np.float32), head[1].astype(np.float32))
-        self.meta = meta
-        self.activation = ACTIVATIONS[meta.get("activation", "tanh")]
-        self.players = frozenset(int(n) for n in meta["players"])
-
-    def logits(self, observation: np.ndarray) -> np.ndarray:
-        """The action logits of one observation (or of a batch, one observation a row)."""
-        x = np.asarray(observation, dtype=np.float32)
-        for weight, bias in self.layers:
-            x = self.activation(x @ weight.T + bias)
-        return x @ self.head[0].T + self.head[1]
-
-    def best(self, observation: np.ndarray, mask: np.ndarray) -> int:
-        """The legal number with the highest logit (the lowest number among equals), as
-        sb3-contrib's ``MaskablePPO.predict(..., deterministic=True, action_masks=mask)``."""
-        logits = self.logits(observation)
-        legal = np.asarray(mask, dtype=bool)
-        if not legal.any():
-            raise ValueError("no legal action number in the mask")
-        return int(np.argmax(np.where(legal, logits, -np.inf)))
-
-
-def load(path: str | Path) -> Policy:
-    """The policy stored in a weights file (``save`` writes them)."""
-    with np.load(path, allow_pickle=False) as data:
-        meta = json.loads(str(data["meta"]))
-        layers = []
-        while f"layer{len(layers)}_weight" in data:
-            k = len(layers)
-            layers.append((data[f"layer{k}_weight"], data[f"layer{k}_bias"]))
-        return Policy(layers, (data["action_weight"], data["action_bias"]), meta)
-
-
-def save(path: str | Path, weights: dict[str, np.ndarray], meta: dict[str, Any],
-         dtype: Any = np.float32) -> None:
-    """Write ``weights`` (``sb3_weights``'s names) and ``meta`` as a compressed ``.npz``."""
-    arrays = {name: np.asarray(value, dtype=dtype) for name, value in weights.items()}
-    np.savez_compressed(path, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
-
-
-def sb3_weights(model: Any) -> tuple[dict[str, np.ndarray], str]:
-    """The arrays the action logits of a Stable-Baselines3 / sb3-contrib ``MlpPolicy`` need
-    (its policy MLP and action head; the value network is left out), and the activation.
-
-    Only plain perceptrons qualify: a flattening feature extractor, no image normalisation."""
-    policy = model.policy
-    extractor = type(policy.features_extractor).__name__
-    if extractor != "FlattenExtractor":
-        raise ValueError(f"only MlpPolicy's FlattenExtractor can be exported; got {extractor}")
-    weights: dict[str, np.ndarray] = {}
-    activations = set()
-    for module in policy.mlp_extractor.policy_net:
-        name = type(module).__name__
-        if name == "Linear":
-            k = len(weights) // 2
-            weights[f"layer{k}_weight"] = module.weight.detach().cpu().numpy()
-            weights[f"layer{k}_bias"] = module.bias.detach().cpu().numpy()
-        else:
-            activations.add(name.lower())
-    if len(activations) > 1 or not activations <= set(ACTIVATIONS):
-        raise ValueError(f"unsupported activation(s) {sorted(activations)}; known: {', '.join(ACTIVATIONS)}")
-    weights["action_weight"] = policy.action_net.weight.detach().cpu().numpy()
-    weights["action_bias"] = policy.action_net.bias.detach().cpu().numpy()
-    return weights, activations.pop() if activations else "tanh"
-
-
-def weights_path(game: Game) -> Path | None:
-    """The game's shipped weights file, or None when it ships none."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        path = resources.files(package) / FILENAME
-    except (ModuleNotFoundError, TypeError, ValueError):
-        return None
-    return Path(str(path)) if path.is_file() else None
-
-
-@cache
-def policy_for(game: Game) -> Policy | None:
-    """The shipped policy of ``game`` when there is one and it fits the game's rules version."""
-    path = weights_path(game)
-    if path is None:
-        return None
-    policy = load(path)
-    meta = policy.meta
-    if meta.get("game") != game.id or int(meta.get("rules_version", -1)) != int(game.version):
-        return None
-    return policy
-
-
-@cache
-def adapter_for(game: Game, players: int, actions: str | None) -> Any:
-    from ludoteca.interop.core import Adapter
-
-    return Adapter(game, players=players, actions=actions)
-
-
-def serving(game: Game, players: int, policy: Policy | None = None) -> tuple[Policy, Any] | None:
-    """The policy (``policy``, else the game's shipped one) and the adapter that play ``game``
-    at ``players``, or None (then ``hard`` plays)."""
-    policy = policy_for(game) if policy is None else policy
-    if policy is None or policy.meta.get("game") != game.id or players not in policy.players:
-        return None
-    adapter = adapter_for(game, players, policy.meta.get("actions"))
-    if (adapter.observation_size != policy.meta.get("observation_size")
-            or adapter.num_actions != policy.meta.get("num_actions")):
-        return None
-    return policy, adapter
-
-
-def serves(game_id: str, players: int) -> bool:
-    """Whether the ``learned`` level plays its own policy (not ``hard``) in this game at
-    this player count with the default options."""
-    from ludoteca.engine import game as get_game
-
-    return serving(get_game(game_id), players) is not None
 
 
 class LearnedBot:

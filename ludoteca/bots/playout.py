@@ -24,6 +24,11 @@ bot likes best, which one wins most often when everybody then plays like the gre
   when one candidate is left or every survivor has played ``samples`` worlds.
 - **The move**: the best mean, but only if its paired gain over greedy's choice (on the
   worlds both played) exceeds ``confidence`` standard errors; otherwise greedy's choice.
+- **A trained guide** (``trained=1``, where the game ships a policy network that fits the
+  table: :mod:`.policy`): the policy's own move is the first candidate and the fallback,
+  greedy's best fill the other places, and every seat plays the playouts as the policy
+  would, each from its own observation of the world.  A policy move is one small forward
+  pass instead of a look-ahead over every legal action, so playouts can run to the end.
 
 The budget is ``samples`` (worlds per candidate, so a seed replays exactly), with a CPU-time
 cap ``seconds`` (``time.process_time``) checked between playouts as a safety net.  Statistics
@@ -39,6 +44,7 @@ from typing import Any
 
 from ludoteca.engine import Action, State
 
+from .policy import Guide, guide_for, trained_options
 from .values import Rewards, look_ahead
 
 #: Positions the greedy look-ahead may examine through chains (as the greedy bot's default).
@@ -59,14 +65,21 @@ class PlayoutBot:
     - ``seconds``: CPU-seconds cap per decision (None: none).
     - ``chain_depth``, ``chain_budget``: the greedy look-ahead's reach through the seat's own
       chain of decisions, for ranking and in the playouts; by default the game's
-      ``search_hints`` (as for the IS-MCTS bot), else 1 and 400."""
+      ``search_hints`` (as for the IS-MCTS bot), else 1 and 400.
+    - ``trained``: 1 lets the game's trained policy (:mod:`.policy`) propose the first
+      candidate and play the playouts, where the game ships one that fits the table (else the
+      greedy bot does, as with 0)."""
 
     name = "playout"
 
     def __init__(self, seed: int = 0, samples: int = 16, width: int = 3, horizon: int = 4, batch: int = 8,
                  drop: float = 2.0, confidence: float = 1.0, seconds: float | None = 5.0,
-                 chain_depth: int | None = None, chain_budget: int | None = None) -> None:
+                 chain_depth: int | None = None, chain_budget: int | None = None, trained: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.trained = bool(trained)
+        #: The trained policy's guide for the game being played (``trained``), made per game.
+        self._guides: dict[tuple[str, int], Guide | None] = {}
+        self._guide: Guide | None = None
         self.samples = samples
         self.width = width
         self.horizon = horizon
@@ -93,13 +106,18 @@ class PlayoutBot:
         start = time.process_time()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         base = self.rng.getrandbits(60)
-        values = look_ahead(state.determinize(seat, random.Random(base)), seat, legal,
-                            self.chain_budget // len(legal), self.chain_depth)
+        det = state.determinize(seat, random.Random(base))
+        values = look_ahead(det, seat, legal, self.chain_budget // len(legal), self.chain_depth)
         ranked = sorted(range(len(legal)), key=lambda i: (values[i], -i), reverse=True)
         # Ties with greedy's value are broken by the greedy bot with its rng; here the first of
         # equals is the fallback (the playouts decide between equals if they can).
+        self._guide = self._guide_for(det) if self.trained else None
+        if self._guide is not None:
+            # the policy's own move comes first and is the fallback; greedy's best follow it
+            first = self._guide.root(state, det, seat, legal)
+            ranked = [first, *(i for i in ranked if i != first)]
         candidates = ranked[:max(1, self.width)]
-        greedy = candidates[0]
+        base = candidates[0]
         rewards = Rewards(seat)
         history: dict[int, list[float]] = {c: [] for c in candidates}
         alive = list(candidates)
@@ -125,15 +143,24 @@ class PlayoutBot:
                          if c == leader or not _significant(history[leader][:k], history[c][:k], self.drop)]
         best = self._best(alive, history, candidates)
         chosen = best
-        if best != greedy and not _significant(history[best], history[greedy], self.confidence):
-            chosen = greedy
+        if best != base and not _significant(history[best], history[base], self.confidence):
+            chosen = base
         self.last = {
             "playouts": playouts, "worlds": max(len(h) for h in history.values()),
             "candidates": len(candidates), "survivors": len(alive), "seconds": time.process_time() - start,
-            "overruled": chosen != greedy, "capped": out_of_time,
+            "overruled": chosen != base, "capped": out_of_time,
             "means": {c: (sum(h) / len(h) if h else None) for c, h in history.items()},
         }
         return legal[chosen]
+
+    def _guide_for(self, det: State) -> Guide | None:
+        """The trained policy's guide for this table, or None (greedy plays instead)."""
+        if not trained_options(det):
+            return None
+        key = (det.game.id, det.players)
+        if key not in self._guides:
+            self._guides[key] = guide_for(det.game, det.players)
+        return self._guides[key]
 
     def _setting(self, key: str, hints: dict[str, float], default: float) -> float:
         given = self.given[key]
@@ -169,8 +196,17 @@ class PlayoutBot:
                 if self.horizon and turns > self.horizon:
                     break
                 previous = mover
-            world.apply_trusted(mover, self._greedy(world, mover, rng))
+            world.apply_trusted(mover, self._move(world, mover, rng))
         return rewards(world)[me]
+
+    def _move(self, world: State, mover: int, rng: random.Random) -> Action:
+        """``mover``'s move in a playout: the trained policy's when it guides this decision,
+        else the greedy bot's."""
+        guide = self._guide
+        if guide is None:
+            return self._greedy(world, mover, rng)
+        moves = world.legal_actions(mover, copy=False)
+        return moves[0] if len(moves) == 1 else moves[guide.move(world, mover, moves)]
 
     def _greedy(self, world: State, mover: int, rng: random.Random) -> Action:
         """The greedy bot's move for ``mover`` in ``world``, decided from ``mover``'s view of it."""

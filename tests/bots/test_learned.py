@@ -21,8 +21,10 @@ from bots_positions import positions
 from test_bots_fairness import HIDDEN, SeatOnly, hidden_variants
 
 import ludoteca
-from ludoteca.bots import learned, make
-from ludoteca.bots.learned import LearnedBot, Policy, load, policy_for, save, sb3_weights, serves
+from ludoteca.bots import make
+from ludoteca.bots import policy as network
+from ludoteca.bots.learned import LearnedBot
+from ludoteca.bots.policy import Policy, load, policy_for, save, sb3_weights, serves
 from ludoteca.interop.core import Adapter
 from ludoteca.interop.gymnasium import env
 
@@ -94,7 +96,7 @@ def test_immunity_ships_small_weights_that_fit_its_encoding():
     assert (meta["observation_size"], meta["num_actions"]) == (adapter.observation_size, adapter.num_actions)
     assert policy.layers[0][0].shape[1] == adapter.observation_size
     assert policy.head[0].shape[0] == adapter.num_actions
-    assert learned.weights_path(game).stat().st_size < 1_000_000
+    assert network.weights_path(game).stat().st_size < 1_000_000
     # The observation does not depend on the player count, but the policy was trained and
     # measured at 2 players only: the other counts are hard's.
     assert {n: Adapter(game, players=n).observation_size for n in range(2, 6)} == dict.fromkeys(range(2, 6), 1037)
@@ -140,14 +142,14 @@ def hard_choice(state, seat: int, seed: int) -> dict:
 
 @pytest.mark.parametrize("game_id", [g for g in ludoteca.games() if g != "immunity"])
 def test_a_game_without_weights_gets_hard(game_id):
-    assert learned.weights_path(ludoteca.game(game_id)) is None
+    assert network.weights_path(ludoteca.game(game_id)) is None
     for index, state in enumerate(positions(game_id, count=2, seed=13)):
         seat = state.to_move[0]
         assert LearnedBot(seed=index, **QUICK).choose(state.clone(), seat) == hard_choice(state, seat, index)
 
 
 def test_hard_plays_when_the_weights_are_absent(monkeypatch):
-    monkeypatch.setattr(learned, "policy_for", lambda game: None)
+    monkeypatch.setattr(network, "policy_for", lambda game: None)
     assert not serves("immunity", 2)
     for index, state in enumerate(immunity_positions(count=3, seed=17)):
         seat = state.to_move[0]

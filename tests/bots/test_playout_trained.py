@@ -1,0 +1,106 @@
+"""The playout search guided by a game's trained policy (``playout``'s ``trained=1``).
+
+What must hold: the guide plays in a world exactly what ``learned`` would play there (the
+same network, observation and numbering, reached by the cheaper path: the observation writer
+and only the legal rows of the head); its first candidate at the root is ``learned``'s move;
+where no policy fits the table, ``trained=1`` is the plain playout search, move for move.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from bots_positions import positions
+
+import ludoteca
+from ludoteca.bots import make_spec
+from ludoteca.bots.learned import LearnedBot
+from ludoteca.bots.playout import PlayoutBot
+from ludoteca.bots.policy import Policy, guide_for, policy_for, trained_options
+from ludoteca.interop.core import Adapter
+
+SMALL = {"samples": 4, "width": 3, "horizon": 2}
+
+
+def test_best_of_picks_what_best_picks_from_the_mask():
+    """Random observations and legal sets: the place ``best_of`` gives holds the number ``best``
+    gives over the mask."""
+    policy = policy_for(ludoteca.game("immunity"))
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        observation = rng.random(1037, dtype=np.float32)
+        numbers = sorted(rng.choice(3370, size=int(rng.integers(1, 40)), replace=False).tolist())
+        rng.shuffle(numbers)
+        mask = np.zeros(3370, bool)
+        mask[numbers] = True
+        assert numbers[policy.best_of(observation, numbers)] == policy.best(observation, mask)
+
+
+def test_best_of_breaks_ties_by_the_lowest_number_then_the_first_place():
+    """Equal logits: the lowest number, as ``best`` (argmax over the mask) does; one number
+    given to two actions: the first of them, as ``learned``'s ``numbers.index`` does."""
+    flat = Policy([(np.zeros((2, 2), np.float32), np.zeros(2, np.float32))],
+                  (np.zeros((5, 2), np.float32), np.zeros(5, np.float32)), {"players": [2]})
+    assert flat.best_of(np.zeros(2, np.float32), [4, 2, 3]) == 1
+    assert flat.best_of(np.zeros(2, np.float32), [3, 1, 1]) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_guide_plays_in_a_world_what_learned_plays_from_the_view(players):
+    """In a determinization, each seat to move: the guide's move (writer, legal rows) is the
+    masked argmax over the encoded view, decoded, which is what ``learned`` plays."""
+    game = ludoteca.game("immunity")
+    guide = guide_for(game, players)
+    policy, adapter = policy_for(game), Adapter(game, players=players)
+    checked = 0
+    for state in positions("immunity", count=6, seed=21, players=players):
+        seat = state.to_move[0]
+        world = state.determinize(seat, random.Random(checked))
+        moves = world.legal_actions(seat, copy=False)
+        mask = adapter.legal_mask(world, seat).astype(bool)
+        expected = adapter.decode(world, seat, policy.best(adapter.encoded_view(world, seat), mask))
+        assert moves[guide.move(world, seat, moves)] == expected
+        checked += 1
+    assert checked == 6
+
+
+def test_the_first_candidate_is_learneds_move():
+    """At the root the policy proposes what the ``learned`` bot would play at 2 players."""
+    for index, state in enumerate(positions("immunity", count=4, seed=8)):
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            continue
+        bot = PlayoutBot(seed=index, trained=1, samples=1, width=1)
+        assert bot.choose(state.clone(), seat) == LearnedBot(seed=index).choose(state.clone(), seat)
+
+
+@pytest.mark.parametrize("game_id", [g for g in ludoteca.games() if g != "immunity"])
+def test_without_a_policy_trained_is_the_plain_search(game_id):
+    """No game but Immunity ships a policy: ``trained=1`` chooses exactly what 0 chooses."""
+    for index, state in enumerate(positions(game_id, count=2, seed=31)):
+        seat = state.to_move[0]
+        ours = PlayoutBot(seed=index, trained=1, **SMALL).choose(state.clone(), seat)
+        assert ours == PlayoutBot(seed=index, **SMALL).choose(state.clone(), seat)
+
+
+def test_other_options_than_the_trained_defaults_get_greedy_playouts():
+    """A table with another rule option than the policy was trained with: no guide."""
+    game = ludoteca.game("immunity")
+    state = game.new(2, seed=4, options={"at_least_one": "literal"})
+    assert not trained_options(state)
+    seat = state.to_move[0]
+    ours = PlayoutBot(seed=2, trained=1, **SMALL).choose(state.clone(), seat)
+    assert ours == PlayoutBot(seed=2, **SMALL).choose(state.clone(), seat)
+    assert trained_options(game.new(2, seed=4))
+
+
+def test_the_same_seed_replays_the_same_decision():
+    state = positions("immunity", count=1, seed=12, players=3)[0]
+    seat = state.to_move[0]
+    first = make_spec("playout:trained=1:samples=6:width=3:horizon=0", seed=9)
+    second = make_spec("playout:trained=1:samples=6:width=3:horizon=0", seed=9)
+    assert first.choose(state.clone(), seat) == second.choose(state.clone(), seat)
+    assert first.last["playouts"] == second.last["playouts"] > 0
