@@ -12,6 +12,10 @@ per game.  Settings given to ``make`` go to whichever kind plays if that kind ta
 (the server's CPU cap, ``seconds``, fits both searches); settings only the level's own kind
 takes (``iterations``, a search knob) mean that kind was asked for, and it plays everywhere.
 Anything else read from the bot (a setting, a statistic) is the level's own bot's.
+
+A game's bot may also serve only some tables: one that has ``serves(state, seat)`` and answers
+False (the playout search guided by a trained policy, at a table whose options the policy was
+not trained with) leaves that decision to the level as ``levels.py`` defines it.
 """
 
 from __future__ import annotations
@@ -74,6 +78,9 @@ class PerGameLevel:
 
     def choose(self, state: State, seat: int) -> Action:
         bot = self.bot_for(state.game)
+        serves = getattr(bot, "serves", None)
+        if serves is not None and not serves(state, seat):
+            bot = self._own   # this table is outside what the game's own bot was made for
         action = bot.choose(state, seat)
         self.last = getattr(bot, "last", {})
         return action

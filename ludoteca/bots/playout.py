@@ -153,6 +153,14 @@ class PlayoutBot:
         }
         return legal[chosen]
 
+    def serves(self, state: State, seat: int) -> bool:
+        """Whether this bot plays ``state`` as it was set up to: with ``trained``, only where a
+        trained policy guides it (a level that a game defines this way leaves the other tables
+        to the level's own definition, ``per_game.PerGameLevel``).  Reads the table's options
+        from a determinization for the seat, drawn with its own generator (the bot's stays as
+        it was)."""
+        return not self.trained or self._guide_for(state.determinize(seat, random.Random(0))) is not None
+
     def _guide_for(self, det: State) -> Guide | None:
         """The trained policy's guide for this table, or None (greedy plays instead)."""
         if not trained_options(det):

@@ -15,8 +15,9 @@ import pytest
 from bots_positions import positions
 
 import ludoteca
-from ludoteca.bots import make_spec
+from ludoteca.bots import make, make_spec
 from ludoteca.bots.learned import LearnedBot
+from ludoteca.bots.levels import LEVELS
 from ludoteca.bots.playout import PlayoutBot
 from ludoteca.bots.policy import Policy, guide_for, policy_for, trained_options
 from ludoteca.interop.core import Adapter
@@ -104,3 +105,32 @@ def test_the_same_seed_replays_the_same_decision():
     second = make_spec("playout:trained=1:samples=6:width=3:horizon=0", seed=9)
     assert first.choose(state.clone(), seat) == second.choose(state.clone(), seat)
     assert first.last["playouts"] == second.last["playouts"] > 0
+
+
+@pytest.mark.parametrize("value", [2, 0.5, -1])
+def test_trained_is_zero_or_one(value):
+    with pytest.raises(ValueError, match="trained"):
+        make("playout", trained=value)
+
+
+def test_a_level_a_game_plays_guided_leaves_other_tables_to_the_levels_own_bot(monkeypatch):
+    """A game that plays ``hard`` as the guided search: at its trained defaults that search
+    plays; at a table with another rule option (no guide) the level as ``levels.py`` defines
+    it plays instead, not a search without its guide."""
+    game = ludoteca.game("immunity")
+    monkeypatch.setattr(type(game), "bot_levels", {"hard": ("playout", {"trained": 1, **SMALL})})
+    default = positions("immunity", count=1, seed=14)[0]
+    seat = default.to_move[0]
+    level = make("hard", seed=5)
+    assert level.choose(default.clone(), seat) == PlayoutBot(seed=5, trained=1, **SMALL).choose(default.clone(), seat)
+    assert "playouts" in level.last
+    literal = game.new(2, seed=4, options={"at_least_one": "literal"})
+    seat = literal.to_move[0]
+    while len(literal.legal_actions(seat)) < 2:
+        literal.apply(seat, literal.legal_actions(seat)[0])
+        seat = literal.to_move[0]
+    kind, settings = LEVELS["hard"]
+    own = make(kind, seed=5, **settings)
+    level = make("hard", seed=5)
+    assert level.choose(literal.clone(), seat) == own.choose(literal.clone(), seat)
+    assert "playouts" not in level.last and level.last["iterations"] == own.last["iterations"]

@@ -34,12 +34,14 @@ class Dschunke(Game):
     #: ``hard`` and ``expert`` search with greedy playouts (``ludoteca.bots.playout``), not
     #: IS-MCTS: a turn is one placement whose worth shows only after the replies, and playouts
     #: in which both seats play as ``normal`` (cheap here: ``greedy_values``) see that, where
-    #: the tree's random replies do not.  2026-12-05, 30 games each (docs/games/dschunke.md):
-    #: the hard below beat the IS-MCTS hard 0.933 and ``normal`` 0.917 at the same CPU (0.15
-    #: s a decision; 0.905 of 100 ladder games against ``normal``); the expert below, with
-    #: twice the worlds and turns, is not shown stronger than it yet (0.617 of 30, 0.484 of 62).
+    #: the tree's random replies do not.  The two levels are spaced so that each is a clear
+    #: step (issue 19's ladder): ``hard`` searches 4 worlds of its 2 best moves one turn deep
+    #: (0.800 of 40 against ``normal``, 25 ms a decision), ``expert`` 16 worlds of 3 moves 4
+    #: turns deep (0.72 of 40 against that ``hard``); the former ``hard`` (8 worlds, 3 moves, 2
+    #: turns) was as strong as this ``expert``, so no step showed between them (0.484 of 62).
+    #: Screens 2026-12-06; the ladder's figures are in docs/bots.md.
     bot_levels: ClassVar = {
-        "hard": ("playout", {"samples": 8, "width": 3, "horizon": 2, "seconds": 1.0}),
+        "hard": ("playout", {"samples": 4, "width": 2, "horizon": 1, "seconds": 1.0}),
         "expert": ("playout", {"samples": 16, "width": 3, "horizon": 4, "seconds": 5.0}),
     }
     description: ClassVar = {
