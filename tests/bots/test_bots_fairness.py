@@ -27,8 +27,16 @@ import ludoteca
 from ludoteca.bots import make
 
 HIDDEN = [g for g in ludoteca.games() if ludoteca.game(g).hidden_information]
+#: Each bot tested: its kind (the name, unless ``kind`` says) and small settings.
 BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}, "learned": {"iterations": 30},
-        "playout": {"samples": 3, "width": 2, "horizon": 1, "batch": 3}}
+        "playout": {"samples": 3, "width": 2, "horizon": 1, "batch": 3},
+        "playout, trained": {"kind": "playout", "trained": 1, "samples": 3, "width": 2, "horizon": 2, "batch": 3}}
+
+
+def small(name: str, seed: int) -> object:
+    """The bot ``name`` of :data:`BOTS`, made with its small settings."""
+    settings = dict(BOTS[name])
+    return make(settings.pop("kind", name), seed=seed, **settings)
 
 
 class SeatOnly:
@@ -78,7 +86,7 @@ def test_changing_what_the_seat_cannot_know_leaves_the_choice_unchanged(game_id,
         stand_in = state.determinize(seat, random.Random(999))
         variants = hidden_variants(state, seat)
         differing += sum(v.to_json()["state"] != state.to_json()["state"] for v in variants)
-        choices = [make(name, seed=index, **BOTS[name]).choose(SeatOnly(s, seat, stand_in), seat)
+        choices = [small(name, index).choose(SeatOnly(s, seat, stand_in), seat)
                    for s in [state, *variants]]
         assert all(choice == choices[0] for choice in choices), choices
     assert differing, f"{game_id}: the variants never differed in hidden information"

@@ -34,7 +34,7 @@ def test_levels_are_the_four_weakest_first_then_learned():
 def test_make_builds_each_name(name, cls):
     bot = make(name, seed=3)
     if isinstance(bot, PerGameLevel):  # a level some game redefines: the level's own bot elsewhere
-        bot = bot.bot_for(ludoteca.game("immunity"))
+        bot = bot.bot_for(ludoteca.game("herbalism"))
     assert isinstance(bot, cls)
     assert bot.name == name
 
@@ -114,17 +114,18 @@ def test_every_games_search_hints_name_known_settings_with_sane_values():
 
 
 def test_a_game_may_play_a_level_with_its_own_kind_of_bot():
-    """Dschunke plays ``hard`` and ``expert`` with greedy playouts (``Game.bot_levels``); every
-    other game keeps ``levels.py``'s IS-MCTS, and the same bot object serves both."""
-    dschunke, immunity = ludoteca.game("dschunke"), ludoteca.game("immunity")
-    assert "hard" not in immunity.bot_levels
+    """Dschunke plays ``hard`` and ``expert`` with greedy playouts (``Game.bot_levels``); a game
+    without its own definition (Herbalism) keeps ``levels.py``'s IS-MCTS, and the same bot
+    object serves both."""
+    dschunke, herbalism = ludoteca.game("dschunke"), ludoteca.game("herbalism")
+    assert not herbalism.bot_levels
     for level in ("hard", "expert"):
         bot = make(level, seed=5)
         kind, settings = dschunke.bot_levels[level]
         own = bot.bot_for(dschunke)
         assert kind == "playout" and isinstance(own, PlayoutBot) and own.name == level
         assert (own.samples, own.width, own.horizon) == (settings["samples"], settings["width"], settings["horizon"])
-        assert isinstance(bot.bot_for(immunity), ISMCTSBot)
+        assert isinstance(bot.bot_for(herbalism), ISMCTSBot)
         assert bot.iterations == LEVELS[level][1]["iterations"]  # the level's own settings read through
     state = dschunke.new(2, seed=3)
     seat = state.to_move[0]
@@ -134,22 +135,28 @@ def test_a_game_may_play_a_level_with_its_own_kind_of_bot():
     assert "capped" in bot.last and bot.last["playouts"] > 0
 
 
-def test_a_game_may_give_a_level_its_own_budget():
-    """Immunity keeps ``expert``'s kind (IS-MCTS) with 750 iterations instead of 1000, so that
-    with its greedy leaf a decision stays within the level's 1 CPU s; other games keep 1000."""
-    immunity, herbalism = ludoteca.game("immunity"), ludoteca.game("herbalism")
-    assert immunity.bot_levels["expert"] == ("ismcts", {"iterations": 750, "seconds": 5.0})
-    bot = make("expert", seed=2)
-    own, other = bot.bot_for(immunity), bot.bot_for(herbalism)
-    assert isinstance(own, ISMCTSBot) and own.iterations == 750 and own.seconds == 5.0
-    assert isinstance(other, ISMCTSBot) and other.iterations == LEVELS["expert"][1]["iterations"]
-    state = immunity.new(2, seed=4)
+@pytest.mark.parametrize("players", [2, 3])
+def test_immunity_plays_hard_and_expert_as_the_search_its_policy_guides(players):
+    """Immunity's ``hard`` and ``expert`` are playout searches guided by its trained policy,
+    with their own budgets; a real decision plays out whole games (``horizon`` 0) by the
+    policy, within the budget, at 2 and at 3 players."""
+    immunity = ludoteca.game("immunity")
+    budgets = {}
+    for level in ("hard", "expert"):
+        kind, settings = immunity.bot_levels[level]
+        assert kind == "playout" and settings["trained"] == 1 and settings["horizon"] == 0
+        own = make(level, seed=2).bot_for(immunity)
+        assert isinstance(own, PlayoutBot) and own.trained and own.samples == settings["samples"]
+        budgets[level] = settings["samples"] * settings["width"]
+    assert budgets["hard"] < budgets["expert"]
+    state = immunity.new(players, seed=4)
     seat = state.to_move[0]
     while len(state.legal_actions(seat)) < 2:
         state.apply(seat, state.legal_actions(seat)[0])
         seat = state.to_move[0]
+    bot = make("hard", seed=2)
     bot.choose(state, seat)
-    assert bot.last["iterations"] == round(750 * immunity.search_hints["iteration_scale"]) == 200
+    assert 0 < bot.last["playouts"] <= budgets["hard"] and not bot.last["capped"]
 
 
 def test_a_budget_only_the_level_s_own_kind_takes_asks_for_that_kind_everywhere():

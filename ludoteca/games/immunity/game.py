@@ -50,12 +50,18 @@ class ImmunityGame(Game):
     #: and more the greedy leaf went over the CPU budget, so those tables search as before.
     search_hints: ClassVar[dict[str, float]] = {"confidence": 0.5, "leaf_greedy": 6, "iteration_scale": 0.2667,
                                                 "leaf_players": 2}
-    #: ``expert`` searches 750 iterations instead of 1000: with the greedy leaf (2 players) 1000
-    #: came to 267 iterations and 1.0-1.2 CPU s a decision (ladder, 2026-12-05 night), over
-    #: the level's 1 s; 750 is 200 there (0.80 s over 40 ladder games).  At 3 players and
-    #: more, where the leaf is off, it is three quarters of the plain search (``hard``'s 300
-    #: iterations took 0.075 s a decision at 3 players).
-    bot_levels: ClassVar = {"expert": ("ismcts", {"iterations": 750, "seconds": 5.0})}
+    #: ``hard`` and ``expert`` are the playout search guided by the trained policy
+    #: (``playout``'s ``trained=1``, docs/bots.md): the policy proposes the first move and
+    #: plays every seat's playouts to the end of the game, and the search overrules it only on
+    #: a significant gain.  Screens 2026-12-06 against ``normal``: 0.700 of 40 at 2 players
+    #: (8 worlds of 3 moves) and 0.60 at 3 players (12 worlds), where the IS-MCTS ``hard``
+    #: won 0.607 of 243 and 0.351 of 200; the ladder's figures are in docs/bots.md.  Tables
+    #: with other options than the policy was trained with play the levels as ``levels.py``
+    #: defines them (IS-MCTS, with the hints above).
+    bot_levels: ClassVar = {
+        "hard": ("playout", {"trained": 1, "samples": 12, "width": 3, "horizon": 0, "seconds": 1.0}),
+        "expert": ("playout", {"trained": 1, "samples": 32, "width": 4, "horizon": 0, "seconds": 5.0}),
+    }
     option_specs: ClassVar[dict[str, Option]] = {
         "params": params_option(),
         "at_least_one": choice(
