@@ -68,15 +68,19 @@ class PlayoutBot:
       ``search_hints`` (as for the IS-MCTS bot), else 1 and 400.
     - ``trained``: 1 lets the game's trained policy (:mod:`.policy`) propose the first
       candidate and play the playouts, where the game ships one that fits the table (else the
-      greedy bot does, as with 0)."""
+      greedy bot does, as with 0).
+    - ``proposals``: with a trained guide, how many of the policy's best moves are candidates
+      before greedy's (1: its own move only)."""
 
     name = "playout"
 
     def __init__(self, seed: int = 0, samples: int = 16, width: int = 3, horizon: int = 4, batch: int = 8,
                  drop: float = 2.0, confidence: float = 1.0, seconds: float | None = 5.0,
-                 chain_depth: int | None = None, chain_budget: int | None = None, trained: int = 0) -> None:
+                 chain_depth: int | None = None, chain_budget: int | None = None, trained: int = 0,
+                 proposals: int = 1) -> None:
         self.rng = random.Random(seed)
         self.trained = bool(trained)
+        self.proposals = proposals
         #: The trained policy's guide for the game being played (``trained``), made per game.
         self._guides: dict[tuple[str, int], Guide | None] = {}
         self._guide: Guide | None = None
@@ -113,9 +117,10 @@ class PlayoutBot:
         # equals is the fallback (the playouts decide between equals if they can).
         self._guide = self._guide_for(det) if self.trained else None
         if self._guide is not None:
-            # the policy's own move comes first and is the fallback; greedy's best follow it
-            first = self._guide.root(state, det, seat, legal)
-            ranked = [first, *(i for i in ranked if i != first)]
+            # the policy's own move comes first and is the fallback; its next ``proposals - 1``
+            # follow, then greedy's best
+            firsts = self._guide.root(state, det, seat, legal)[:max(1, self.proposals)]
+            ranked = [*firsts, *(i for i in ranked if i not in firsts)]
         candidates = ranked[:max(1, self.width)]
         base = candidates[0]
         rewards = Rewards(seat)

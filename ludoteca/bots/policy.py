@@ -56,6 +56,16 @@ class Policy:
             raise ValueError("no legal action number in the mask")
         return int(np.argmax(np.where(legal, logits, -np.inf)))
 
+    def ranking(self, observation: np.ndarray, numbers: list[int]) -> list[int]:
+        """Every place in ``numbers``, the policy's preferred first: by logit, then as
+        :meth:`best_of` breaks ties (so the first place is ``best_of``'s)."""
+        x = np.asarray(observation, dtype=np.float32)
+        for weight, bias in self.layers:
+            x = self.activation(weight @ x + bias)
+        rows = np.asarray(numbers)
+        values = (self.head[0][rows] @ x + self.head[1][rows]).tolist()
+        return sorted(range(len(numbers)), key=lambda place: (-values[place], numbers[place], place))
+
     def best_of(self, observation: np.ndarray, numbers: list[int]) -> int:
         """The place in ``numbers`` (the legal actions' numbers, in the legal list's order) of
         the action :meth:`best` would play: the highest logit, the lowest number among equals,
@@ -200,10 +210,11 @@ class Guide:
             writer = self.writers[seat] = adapter.game.observation_writer(adapter.players, adapter.options, seat)
         return self.policy.best_of(writer.write(world), self.adapter.numbers.numbers_of(world, moves))
 
-    def root(self, state: Any, det: Any, seat: int, legal: Any) -> int:
-        """The place in ``legal`` the policy plays at the true position ``state``: observed
-        through ``view(seat)``, the actions numbered in ``det``, a determinization for the seat."""
-        return self.policy.best_of(self.adapter.encoded_view(state, seat), self.adapter.numbers.numbers_of(det, legal))
+    def root(self, state: Any, det: Any, seat: int, legal: Any) -> list[int]:
+        """The places in ``legal``, the policy's preferred first, at the true position
+        ``state``: observed through ``view(seat)``, the actions numbered in ``det``, a
+        determinization for the seat."""
+        return self.policy.ranking(self.adapter.encoded_view(state, seat), self.adapter.numbers.numbers_of(det, legal))
 
 
 def guide_for(game: Game, players: int) -> Guide | None:

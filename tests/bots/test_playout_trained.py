@@ -134,3 +134,38 @@ def test_a_level_a_game_plays_guided_leaves_other_tables_to_the_levels_own_bot(m
     level = make("hard", seed=5)
     assert level.choose(literal.clone(), seat) == own.choose(literal.clone(), seat)
     assert "playouts" not in level.last and level.last["iterations"] == own.last["iterations"]
+
+
+def test_the_ranking_starts_with_best_of_and_orders_by_logit():
+    policy = policy_for(ludoteca.game("immunity"))
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        observation = rng.random(1037, dtype=np.float32)
+        numbers = rng.choice(3370, size=int(rng.integers(2, 30)), replace=False).tolist()
+        ranking = policy.ranking(observation, numbers)
+        assert sorted(ranking) == list(range(len(numbers)))
+        assert ranking[0] == policy.best_of(observation, numbers)
+        logits = policy.logits(observation)
+        assert [logits[numbers[p]] for p in ranking] == sorted((logits[n] for n in numbers), reverse=True)
+
+
+def test_proposals_put_the_policys_best_moves_first():
+    """``proposals=2``: the policy's two best moves are the first two candidates searched."""
+    game = ludoteca.game("immunity")
+    guide = guide_for(game, 2)
+    for index, state in enumerate(positions("immunity", count=3, seed=19)):
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 3:
+            continue
+        bot = PlayoutBot(seed=index, trained=1, proposals=2, samples=2, width=3, horizon=1)
+        bot.choose(state.clone(), seat)
+        det = state.determinize(seat, random.Random(0))
+        top = guide.root(state, det, seat, legal)[:2]
+        assert list(bot.last["means"])[:2] == top
+
+
+@pytest.mark.parametrize("value", [0, 1.5, -2])
+def test_proposals_is_a_positive_whole_number(value):
+    with pytest.raises(ValueError, match="proposals"):
+        make("playout", trained=1, proposals=value)
