@@ -92,7 +92,7 @@ def _check_setting(name: str, key: str, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f"bot {name!r}: {key} must be a number; got {value!r}")
     whole = key in ("iterations", "rollout", "samples", "chain_budget", "chain_depth", "prior_visits",
-                     "prior_width", "width", "horizon", "batch", "trained", "proposals")
+                     "prior_width", "width", "horizon", "batch", "trained", "proposals", "samples_players")
     if whole and not isinstance(value, int):
         raise ValueError(f"bot {name!r}: {key} must be a whole number; got {value!r}")
     if value < 0 or (key in ("iterations", "seconds", "samples", "width", "batch", "proposals") and value <= 0):

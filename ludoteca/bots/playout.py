@@ -70,15 +70,20 @@ class PlayoutBot:
       candidate and play the playouts, where the game ships one that fits the table (else the
       greedy bot does, as with 0).
     - ``proposals``: with a trained guide, how many of the policy's best moves are candidates
-      before greedy's (1: its own move only)."""
+      before greedy's (1: its own move only).
+    - ``samples_players``: the player count ``samples`` is budgeted for (0: every count).  At
+      a table with more seats a decision plays ``samples * samples_players / seats`` worlds
+      (rounded, at least 2): a playout to the end of the game has a move more per seat in
+      every round, so its cost grows with the seats."""
 
     name = "playout"
 
     def __init__(self, seed: int = 0, samples: int = 16, width: int = 3, horizon: int = 4, batch: int = 8,
                  drop: float = 2.0, confidence: float = 1.0, seconds: float | None = 5.0,
                  chain_depth: int | None = None, chain_budget: int | None = None, trained: int = 0,
-                 proposals: int = 1) -> None:
+                 proposals: int = 1, samples_players: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.samples_players = samples_players
         self.trained = bool(trained)
         self.proposals = proposals
         #: The trained policy's guide for the game being played (``trained``), made per game.
@@ -124,15 +129,16 @@ class PlayoutBot:
         candidates = ranked[:max(1, self.width)]
         base = candidates[0]
         rewards = Rewards(seat)
+        samples = self.worlds(state.players)
         history: dict[int, list[float]] = {c: [] for c in candidates}
         alive = list(candidates)
         playouts = 0
         out_of_time = False
         while len(alive) > 1 and not out_of_time:
             played = len(history[alive[0]])
-            if played >= self.samples:
+            if played >= samples:
                 break
-            upto = min(self.samples, played + self.batch)
+            upto = min(samples, played + self.batch)
             for n in range(played, upto):
                 for c in alive:
                     history[c].append(self._playout(state, seat, legal[c], base + 1 + n, rewards))
@@ -157,6 +163,13 @@ class PlayoutBot:
             "means": {c: (sum(h) / len(h) if h else None) for c, h in history.items()},
         }
         return legal[chosen]
+
+    def worlds(self, players: int) -> int:
+        """The worlds each candidate may play at a table of ``players`` (``samples_players``)."""
+        budgeted = self.samples_players
+        if not budgeted or players <= budgeted:
+            return self.samples
+        return max(2, round(self.samples * budgeted / players))
 
     def serves(self, state: State, seat: int) -> bool:
         """Whether this bot plays ``state`` as it was set up to: with ``trained``, only where a

@@ -169,3 +169,15 @@ def test_proposals_put_the_policys_best_moves_first():
 def test_proposals_is_a_positive_whole_number(value):
     with pytest.raises(ValueError, match="proposals"):
         make("playout", trained=1, proposals=value)
+
+
+def test_worlds_are_budgeted_for_a_player_count_and_fewer_at_larger_tables():
+    """``samples_players=3``: 12 worlds at 2 and 3 players, 12*3/4 = 9 at 4, 12*3/5 = 7.2 -> 7
+    at 5; never below 2; without the setting, 12 everywhere."""
+    assert [PlayoutBot(samples=12, samples_players=3).worlds(n) for n in (2, 3, 4, 5)] == [12, 12, 9, 7]
+    assert PlayoutBot(samples=3, samples_players=2).worlds(5) == 2
+    assert [PlayoutBot(samples=12).worlds(n) for n in (2, 5)] == [12, 12]
+    state = positions("immunity", count=1, seed=6, players=5)[0]
+    bot = PlayoutBot(seed=1, trained=1, samples=6, width=2, horizon=1, samples_players=3, batch=2, drop=0)
+    bot.choose(state.clone(), state.to_move[0])
+    assert bot.last["candidates"] == 2 and bot.last["worlds"] == round(6 * 3 / 5) == 4
