@@ -127,7 +127,7 @@ class PlayoutBot:
             firsts = self._guide.root(state, det, seat, legal)[:max(1, self.proposals)]
             ranked = [*firsts, *(i for i in ranked if i not in firsts)]
         candidates = ranked[:max(1, self.width)]
-        base = candidates[0]
+        fallback = candidates[0]
         rewards = Rewards(seat)
         samples = self.worlds(state.players)
         history: dict[int, list[float]] = {c: [] for c in candidates}
@@ -154,12 +154,12 @@ class PlayoutBot:
                          if c == leader or not _significant(history[leader][:k], history[c][:k], self.drop)]
         best = self._best(alive, history, candidates)
         chosen = best
-        if best != base and not _significant(history[best], history[base], self.confidence):
-            chosen = base
+        if best != fallback and not _significant(history[best], history[fallback], self.confidence):
+            chosen = fallback
         self.last = {
             "playouts": playouts, "worlds": max(len(h) for h in history.values()),
             "candidates": len(candidates), "survivors": len(alive), "seconds": time.process_time() - start,
-            "overruled": chosen != base, "capped": out_of_time,
+            "overruled": chosen != fallback, "capped": out_of_time,
             "means": {c: (sum(h) / len(h) if h else None) for c, h in history.items()},
         }
         return legal[chosen]

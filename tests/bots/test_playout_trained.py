@@ -181,3 +181,26 @@ def test_worlds_are_budgeted_for_a_player_count_and_fewer_at_larger_tables():
     bot = PlayoutBot(seed=1, trained=1, samples=6, width=2, horizon=1, samples_players=3, batch=2, drop=0)
     bot.choose(state.clone(), state.to_move[0])
     assert bot.last["candidates"] == 2 and bot.last["worlds"] == round(6 * 3 / 5) == 4
+
+
+@pytest.mark.parametrize("trained", [0, 1])
+def test_the_worlds_come_from_the_decisions_own_random_base(trained):
+    """World ``n`` of a decision is seeded ``base + 1 + n``, ``base`` the 60 bits the bot's own
+    generator gives for that decision: fresh worlds at every decision, the same for every
+    candidate.  (A candidate's index once took ``base``'s place, so every decision replayed
+    the same few seeds.)"""
+    state = positions("immunity", count=1, seed=9)[0]
+    seat = state.to_move[0]
+    bot = PlayoutBot(seed=4, trained=trained, samples=3, width=2, horizon=1, drop=0)
+    seeds = []
+    real = bot._playout
+
+    def recording(state, me, action, seed, rewards):
+        seeds.append(seed)
+        return real(state, me, action, seed, rewards)
+
+    bot._playout = recording
+    bot.choose(state.clone(), seat)
+    base = random.Random(4).getrandbits(60)
+    assert bot.last["candidates"] == 2
+    assert sorted(seeds) == sorted([base + 1 + n for n in range(3)] * 2)
