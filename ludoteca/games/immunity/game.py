@@ -53,9 +53,9 @@ class ImmunityGame(Game):
     #: ``hard`` and ``expert`` are the playout search guided by the trained policy
     #: (``playout``'s ``trained=1``, docs/bots.md): the policy proposes the first move and
     #: plays every seat's playouts to the end of the game, and the search overrules it only on
-    #: a significant gain.  Screens 2026-12-06 against ``normal``: 0.700 of 40 at 2 players
-    #: (8 worlds of 3 moves) and 0.60 at 3 players (12 worlds), where the IS-MCTS ``hard``
-    #: won 0.607 of 243 and 0.351 of 200; the ladder's figures are in docs/bots.md.  Tables
+    #: a significant gain.  The ladder, 2026-12-06, against ``normal``: 0.725 of 100 at 2
+    #: players and 0.502 of 100 at 3, where the IS-MCTS ``hard`` won 0.607 of 243 and
+    #: 0.351 of 200 (docs/bots.md).  Tables
     #: with other options than the policy was trained with play the levels as ``levels.py``
     #: defines them (IS-MCTS, with the hints above).
     #: The worlds are budgeted for 3 players (``samples_players``): at 4 and 5 a playout to the
