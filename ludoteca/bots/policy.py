@@ -56,27 +56,27 @@ class Policy:
             raise ValueError("no legal action number in the mask")
         return int(np.argmax(np.where(legal, logits, -np.inf)))
 
-    def ranking(self, observation: np.ndarray, numbers: list[int]) -> list[int]:
-        """Every place in ``numbers``, the policy's preferred first: by logit, then as
-        :meth:`best_of` breaks ties (so the first place is ``best_of``'s)."""
+    def legal_logits(self, observation: np.ndarray, numbers: list[int]) -> list[float]:
+        """The logits of ``numbers`` alone, in their order, for one observation: the hidden
+        layers, then only those rows of the action head (not all of them), which is what makes
+        a policy move cheap enough to play the playouts of a search."""
         x = np.asarray(observation, dtype=np.float32)
         for weight, bias in self.layers:
             x = self.activation(weight @ x + bias)
         rows = np.asarray(numbers)
-        values = (self.head[0][rows] @ x + self.head[1][rows]).tolist()
+        return (self.head[0][rows] @ x + self.head[1][rows]).tolist()  # a short list: Python's max is quicker
+
+    def ranking(self, observation: np.ndarray, numbers: list[int]) -> list[int]:
+        """Every place in ``numbers``, the policy's preferred first: by logit, then as
+        :meth:`best_of` breaks ties (so the first place is ``best_of``'s)."""
+        values = self.legal_logits(observation, numbers)
         return sorted(range(len(numbers)), key=lambda place: (-values[place], numbers[place], place))
 
     def best_of(self, observation: np.ndarray, numbers: list[int]) -> int:
         """The place in ``numbers`` (the legal actions' numbers, in the legal list's order) of
         the action :meth:`best` would play: the highest logit, the lowest number among equals,
-        the first place among actions sharing a number.  Only the legal numbers' logits are
-        computed (a row of the head each, not all of them): what makes it cheap enough to play
-        the playouts of a search."""
-        x = np.asarray(observation, dtype=np.float32)
-        for weight, bias in self.layers:
-            x = self.activation(weight @ x + bias)
-        rows = np.asarray(numbers)
-        values = (self.head[0][rows] @ x + self.head[1][rows]).tolist()  # a short list: Python's max is quicker
+        the first place among actions sharing a number."""
+        values = self.legal_logits(observation, numbers)
         top = max(values)
         if values.count(top) == 1:
             return values.index(top)
