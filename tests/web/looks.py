@@ -201,6 +201,37 @@ def motion_count(page: Page) -> int:
     return int(page.get_attribute("body", "data-motion") or 0)
 
 
+#: Notes, in the page itself, how many animations the drawing that first makes ``selector``
+#: appear started.  The shell draws a table and starts its animations in one task, and a
+#: mutation observer's callback runs when that task ends, so the note is taken before any
+#: later message (a bot's move) is drawn, however slow the machine.
+WATCH_FIRST_DRAWING_JS = r"""
+(selector) => {
+  const before = Number(document.body.dataset.motion || 0);
+  window.__firstDrawingMotion = null;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector(selector)) return;
+    window.__firstDrawingMotion = Number(document.body.dataset.motion || 0) - before;
+    observer.disconnect();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true,
+    attributeFilter: ["data-motion"] });
+}
+"""
+
+
+def watch_first_drawing(page: Page, selector: str) -> None:
+    """Start noting the animations of the drawing that first shows ``selector`` (read them with
+    ``first_drawing_motion``): call it before the page opens the table."""
+    page.evaluate(WATCH_FIRST_DRAWING_JS, selector)
+
+
+def first_drawing_motion(page: Page) -> int:
+    """How many animations the drawing ``watch_first_drawing`` waited for started."""
+    page.wait_for_function("() => window.__firstDrawingMotion !== null")
+    return int(page.evaluate("() => window.__firstDrawingMotion"))
+
+
 #: Draws the page's owner mark number ``index`` afresh, alone, 64 px wide at the top left of
 #: the page (``#mark-probe``): an SVG mark is cloned with the colours the page computed for it
 #: inlined, so only its shape and colours count, not its size or sub-pixel place on the page.

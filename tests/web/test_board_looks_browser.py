@@ -17,8 +17,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from board_driver import CHROMIUM, has_board
-from looks import contrast, motion_count, owner_marks_in_greyscale, running_animations, sideways_scroll, small_targets
+from board_driver import CHROMIUM, board_drawn, has_board
+from looks import (
+    contrast,
+    first_drawing_motion,
+    motion_count,
+    owner_marks_in_greyscale,
+    running_animations,
+    sideways_scroll,
+    small_targets,
+    watch_first_drawing,
+)
 from newcomer import DESKTOP, PHONE, click_a_move, create_table, my_turn_or_end, new_page, open_table
 
 if not CHROMIUM.exists():
@@ -39,6 +48,7 @@ APART, SPREAD = 8.0, 2.5
 def table_page(browser: Browser, base: str, game: str, phone: bool) -> Page:
     # The phone asks for reduced motion, the desktop does not.
     page = new_page(browser, base, "en", viewport=PHONE if phone else DESKTOP, touch=phone, motion=not phone)
+    watch_first_drawing(page, board_drawn(game))
     open_table(page, base, create_table(page, game, GAMES[game]), game)
     return page
 
@@ -72,10 +82,10 @@ def test_every_game_here_has_its_own_board() -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_desktop_table_reads_well_and_moves(web_server, browser: Browser, game: str) -> None:
     page = table_page(browser, web_server.url, game, phone=False)
-    # Read as soon as the board is drawn: the bots move half a second after their turn comes,
-    # and the contrast check below takes longer than that on a slow machine, so a bot's move
-    # may be drawn, and rightly animated, by the time it ends.
-    assert motion_count(page) == 0, "the first drawing of a table animates nothing"
+    # Noted by the page as it draws: the bots move half a second after their turn comes, and on
+    # a loaded machine a bot's move may be drawn, and rightly animated, before a read from here
+    # arrives (CI once read 2 animations by then).
+    assert first_drawing_motion(page) == 0, "the first drawing of a table animates nothing"
     assert_looks(page, f"{game} at 1280×800, first drawing", phone=False)
     assert play(page, MOVES) > 0
     assert motion_count(page) > 0, "no move was animated"
