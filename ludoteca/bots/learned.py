@@ -11,8 +11,9 @@ A decision, as the Gymnasium env would show it to the policy:
 * the legal actions are numbered with the adapter's numbering, asked of a determinization
   of the position for the seat (the numbering is a property of the actions; the bot never
   touches the true state beyond the seat's view, legal actions and ``determinize``);
-* the network's logits of the illegal numbers are masked and the highest legal one is played
-  (deterministic: the move does not depend on the seed).
+* the highest legal logit is played (``Policy.best_of``: only the legal rows of the action
+  head are computed, the same move as masking the illegal ones, ``Policy.best``;
+  deterministic: the move does not depend on the seed).
 
 It falls back to ``hard`` (IS-MCTS, ``ludoteca.bots.levels``) when the game has no weights
 file, at a player count the policy was not trained and measured for (Immunity's serves 2
@@ -26,8 +27,6 @@ from __future__ import annotations
 
 import random
 from typing import Any
-
-import numpy as np
 
 from ludoteca.engine import Action, State
 
@@ -85,9 +84,6 @@ class LearnedBot:
         if game.resolve_options(det.options) != game.resolve_options(None):
             return self.fallback.choose(state, seat)
         numbers = [int(n) for n in adapter.numbers.numbers_of(det, legal)]
-        mask = np.zeros(adapter.num_actions, dtype=bool)
-        mask[numbers] = True
         # The observation by its definition, from the seat's view: a bot sees only that (an
         # observation writer reads the state itself, which is for the envs, not for bots).
-        number = policy.best(adapter.encoded_view(state, seat), mask)
-        return legal[numbers.index(number)]
+        return legal[policy.best_of(adapter.encoded_view(state, seat), numbers)]
