@@ -88,17 +88,19 @@ def test_make_spec_parses_settings():
 
 def test_a_games_search_hints_tune_the_search_and_given_settings_win():
     """Dice Hospital declares how deep its activation chains run; the same bot object goes
-    back to the defaults in a game without hints, and a setting given to ``make`` wins."""
+    back to the defaults in a game without hints, and a setting given to ``make`` wins.
+    (``expert``: Dice Hospital plays ``hard`` with a bot of its own, so ``hard`` is not one
+    object across the two games.)"""
 
     hospital, junk = ludoteca.game("dice-hospital"), ludoteca.game("dschunke")
-    bot = make("hard", iterations=5, seed=1)
+    bot = make("expert", iterations=5, seed=1)
     state = hospital.new(2, seed=3)
     bot.choose(state, state.to_move[0])
     assert {k: getattr(bot, k) for k in DEFAULTS} == {**DEFAULTS, **hospital.search_hints}
     state = junk.new(2, seed=3)
     bot.choose(state, state.to_move[0])
     assert {k: getattr(bot, k) for k in DEFAULTS} == {**DEFAULTS, **junk.search_hints}
-    mine = make("hard", iterations=5, chain_depth=2, confidence=0.5)
+    mine = make("expert", iterations=5, chain_depth=2, confidence=0.5)
     state = hospital.new(2, seed=3)
     mine.choose(state, state.to_move[0])
     assert (mine.chain_depth, mine.confidence, mine.chain_budget) == (2, 0.5, hospital.search_hints["chain_budget"])
@@ -157,6 +159,27 @@ def test_immunity_plays_hard_and_expert_as_the_search_its_policy_guides(players)
     bot = make("hard", seed=2)
     bot.choose(state, seat)
     assert 0 < bot.last["playouts"] <= budgets["hard"] and not bot.last["capped"]
+
+
+def test_dice_hospital_plays_hard_as_a_smaller_search_than_levels_py_and_expert_as_defined():
+    """Dice Hospital's ``hard`` is IS-MCTS at 25 iterations (the search was as strong at 100
+    as at 1000, so ``hard`` at 300 was no weaker than ``expert``); it keeps the game's search
+    hints, ``expert`` keeps ``levels.py``'s 1000, and a budget given to ``make`` still wins."""
+    hospital = ludoteca.game("dice-hospital")
+    assert hospital.bot_levels == {"hard": ("ismcts", {"iterations": 25, "seconds": 1.0})}
+    hard, expert = make("hard", seed=3).bot_for(hospital), make("expert", seed=3).bot_for(hospital)
+    assert isinstance(hard, ISMCTSBot) and (hard.iterations, hard.seconds) == (25, 1.0)
+    assert isinstance(expert, ISMCTSBot) and expert.iterations == LEVELS["expert"][1]["iterations"] == 1000
+    assert make("hard", seed=3, iterations=300).bot_for(hospital).iterations == 300
+    state = hospital.new(2, seed=5)
+    seat = state.to_move[0]
+    while len(state.legal_actions(seat)) < 2:
+        state.apply(seat, state.legal_actions(seat)[0])
+        seat = state.to_move[0]
+    bot = make("hard", seed=3)
+    bot.choose(state.clone(), seat)
+    assert bot.last["iterations"] == 25 and not bot.last["capped"]
+    assert bot.bot_for(hospital).chain_depth == hospital.search_hints["chain_depth"]
 
 
 def test_a_budget_only_the_level_s_own_kind_takes_asks_for_that_kind_everywhere():
