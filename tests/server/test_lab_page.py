@@ -393,10 +393,14 @@ def test_a_generated_key_is_printed_once_as_a_link(tmp_path: Path) -> None:
 
 @pytest.mark.timeout(120)
 def test_stop_keeps_what_was_played(owner: TestClient, runs: Path) -> None:
-    """Stop is Ctrl-C for the run: the games under way finish and what was played is written."""
+    """Stop is Ctrl-C for the run: the games under way finish and what was played is written.
+
+    The bots are ``normal``, not ``random``: random games of Immunity are so quick (a few ms)
+    that on a fast machine all of them were played before the stop arrived (CI once saw the
+    run end on its blocks); ``normal`` games take about a tenth of a second each."""
     with owner.websocket_connect("/lab/ws", headers={"Origin": ORIGIN}) as ws:
         ws.receive_json()
-        form = {"game": "immunity", "type": "seats", "players": 3, "bots": "random", "blocks": CAP}
+        form = {"game": "immunity", "type": "seats", "players": 3, "bots": "normal", "blocks": CAP}
         assert owner.post("/lab/api/runs", json=form).status_code == 202
         while True:
             job = ws.receive_json()["job"]
