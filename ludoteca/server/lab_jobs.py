@@ -39,6 +39,17 @@ QUEUE = 32
 
 
 # ---- in the lab process ---------------------------------------------------------------------------
+def take_ctrl_c() -> None:
+    """Make SIGINT raise KeyboardInterrupt in this process, whatever it inherited.
+
+    Why: Stop sends the lab process SIGINT.  A spawned process inherits an *ignored* SIGINT
+    (and a blocked one) from the server, and a server started in the background by a script
+    ignores it (a non-interactive shell starts background commands that way; Python then
+    leaves it ignored).  Without this, Stop would do nothing there and the run play on."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def run_dir_for(exp: Any) -> Path:
     """The run folder, named as the lab's command line names it (name, time, fingerprint)."""
     from ludoteca.lab.runner import fingerprint
@@ -55,6 +66,7 @@ def run_dir_for(exp: Any) -> Path:
 
 def play(exp: Any, lang: str, conn: Any) -> None:
     """The lab process: run ``exp``, write its report, say how it went on ``conn``."""
+    take_ctrl_c()
     last = 0.0
 
     def progress(live: Any) -> None:

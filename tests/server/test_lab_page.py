@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -391,14 +392,29 @@ def test_a_generated_key_is_printed_once_as_a_link(tmp_path: Path) -> None:
     assert lab_page.announce(off, "127.0.0.1", 8123) is None
 
 
+@contextmanager
+def sigint(disposition: Any) -> Iterator[None]:
+    """This process's SIGINT set to ``disposition`` meanwhile (the lab process it spawns
+    inherits an ignored one)."""
+    before = signal.signal(signal.SIGINT, disposition)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 @pytest.mark.timeout(120)
-def test_stop_keeps_what_was_played(owner: TestClient, runs: Path) -> None:
+@pytest.mark.parametrize("server_sigint", ["default", "ignored"])
+def test_stop_keeps_what_was_played(owner: TestClient, runs: Path, server_sigint: str) -> None:
     """Stop is Ctrl-C for the run: the games under way finish and what was played is written.
 
-    The bots are ``normal``, not ``random``: random games of Immunity are so quick (a few ms)
-    that on a fast machine all of them were played before the stop arrived (CI once saw the
-    run end on its blocks); ``normal`` games take about a tenth of a second each."""
-    with owner.websocket_connect("/lab/ws", headers={"Origin": ORIGIN}) as ws:
+    Also when the server ignores SIGINT, as a server started in the background by a script
+    does (a non-interactive shell starts background commands so): the lab process inherited
+    that and played every game on before it took SIGINT back itself (``take_ctrl_c``).  The
+    bots are ``normal`` (about a tenth of a second a game), so the 200 games cannot all be
+    played before the stop arrives."""
+    disposition = signal.SIG_IGN if server_sigint == "ignored" else signal.default_int_handler
+    with sigint(disposition), owner.websocket_connect("/lab/ws", headers={"Origin": ORIGIN}) as ws:
         ws.receive_json()
         form = {"game": "immunity", "type": "seats", "players": 3, "bots": "normal", "blocks": CAP}
         assert owner.post("/lab/api/runs", json=form).status_code == 202
