@@ -76,14 +76,17 @@ def my_turn_or_end(page: Page) -> bool:
     return page.get_attribute("main", "data-status") != "finished"
 
 
-def legal_types(page: Page) -> set[str]:
-    titles = page.eval_on_selector_all(".all-moves button.action", "nodes => nodes.map(n => n.dataset.action)")
-    return {json.loads(title)["type"] for title in titles}
-
-
-def board_types(page: Page) -> set[str]:
-    acts = page.eval_on_selector_all(".board-grid .hot", "nodes => nodes.map(n => n.dataset.acts || n.dataset.act)")
-    return {kind for text in acts for kind in text.split()}
+def legal_and_board_types(page: Page) -> tuple[set[str], set[str]]:
+    """The kinds of the legal moves (the fallback list) and those clickable on the board, read
+    in one call: the page runs no other script in between, so both come from one drawing.  Two
+    reads could straddle a redraw (another seat's move in a simultaneous phase), and then
+    differ for no fault of the board (CI once saw a blood-bag move in the list, not on the
+    board drawn after it)."""
+    titles, acts = page.evaluate("""() => [
+        [...document.querySelectorAll('.all-moves button.action')].map((n) => n.dataset.action),
+        [...document.querySelectorAll('.board-grid .hot')].map((n) => n.dataset.acts || n.dataset.act),
+    ]""")
+    return {json.loads(title)["type"] for title in titles}, {kind for text in acts for kind in text.split()}
 
 
 def click_kind(page: Page, kind: str) -> None:
@@ -165,7 +168,7 @@ def play_by_board(page: Page, required: set[str], seed: int, budget: int = 1500,
             page.wait_for_function("(old) => location.href !== old", arg=old)
             page.wait_for_selector("#board .board-grid")
             continue
-        legal, board = legal_types(page), board_types(page)
+        legal, board = legal_and_board_types(page)
         seen |= legal
         assert legal <= board, f"not clickable on the board: {sorted(legal - board)}"
         # A kind not clicked yet is clicked on the board when it is legal; the rare (not
