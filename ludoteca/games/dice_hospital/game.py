@@ -4,7 +4,7 @@ to the heuristic, the terminal board and the RL encoding."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.engine import Game, State
 from ludoteca.engine.i18n import check_lang
@@ -27,12 +27,12 @@ class DiceHospital(Game):
     #: patient, the specialist's effect, blood bags), and a half-done chain is hard to value:
     #: search bots look through it (measured: this look-ahead alone wins 85% of 60 games
     #: against one-link greedy) and overrule it only on a gain of two standard errors.
-    search_hints = {"chain_depth": 8, "chain_budget": 4000, "confidence": 2.0}
+    search_hints: ClassVar = {"chain_depth": 8, "chain_budget": 4000, "confidence": 2.0}
     #: ``hard`` searches 25 iterations, not ``levels.py``'s 300.  Measured (docs/bots.md): the
     #: search is as strong at 100 iterations as at 300 or 1000 (the look-ahead through a chain
     #: does most of the work), so ``expert`` was a slower ``hard``; at 25 ``hard`` still beats
     #: ``normal`` clearly and ``expert`` beats it, so the two levels differ.
-    bot_levels = {"hard": ("ismcts", {"iterations": 25, "seconds": 1.0})}
+    bot_levels: ClassVar = {"hard": ("ismcts", {"iterations": 25, "seconds": 1.0})}
     description = {
         "en": "Run a hospital: admit patient dice from ambulances, send nurses and specialists "
               "to departments to treat them, and discharge as many as you can in 8 rounds.",
