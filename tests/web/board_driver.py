@@ -76,22 +76,35 @@ def my_turn_or_end(page: Page) -> bool:
     return page.get_attribute("main", "data-status") != "finished"
 
 
-def legal_and_board_types(page: Page) -> tuple[set[str], set[str]]:
+def legal_and_board_types(page: Page) -> tuple[set[str], set[str], int]:
     """The kinds of the legal moves (the fallback list) and those clickable on the board, read
     in one call: the page runs no other script in between, so both come from one drawing.  Two
     reads could straddle a redraw (another seat's move in a simultaneous phase), and then
     differ for no fault of the board (CI once saw a blood-bag move in the list, not on the
-    board drawn after it)."""
-    titles, acts = page.evaluate("""() => [
+    board drawn after it).  The third value is that drawing's version."""
+    titles, acts, version = page.evaluate("""() => [
         [...document.querySelectorAll('.all-moves button.action')].map((n) => n.dataset.action),
         [...document.querySelectorAll('.board-grid .hot')].map((n) => n.dataset.acts || n.dataset.act),
+        Number(document.querySelector('main').dataset.version),
     ]""")
-    return {json.loads(title)["type"] for title in titles}, {kind for text in acts for kind in text.split()}
+    return ({json.loads(title)["type"] for title in titles}, {kind for text in acts for kind in text.split()},
+            int(version))
 
 
-def click_kind(page: Page, kind: str) -> None:
+def still_legal(page: Page, kind: str) -> bool:
+    """Whether the drawing on the page now offers a move of ``kind`` in its list of every move."""
+    return page.evaluate("""(kind) => [...document.querySelectorAll('.all-moves button.action')]
+        .some((n) => JSON.parse(n.dataset.action).type === kind)""", kind)
+
+
+def click_kind(page: Page, kind: str, drawn: int | None = None) -> bool:
     """Click a board element that plays a move of this kind (through its menu if it has several).
-    Other seats may move meanwhile (simultaneous phases redraw the board): then look again."""
+    Other seats may move meanwhile (simultaneous phases redraw the board): then look again.
+
+    ``drawn``: the version of the drawing ``kind`` was read from.  If the page has since drawn
+    a later one that no longer offers ``kind`` (my previous move, or another seat's, was drawn
+    in between), nothing is clicked and False is returned: the caller reads the page again.
+    A kind the page still offers but the board does not let me click fails as before."""
     version = int(page.get_attribute("main", "data-version"))
     for attempt in range(6):
         try:
@@ -104,11 +117,15 @@ def click_kind(page: Page, kind: str) -> None:
                 node.dispatch_event("click", timeout=5000)
             break
         except PlaywrightError:
+            now = int(page.get_attribute("main", "data-version"))
+            if drawn is not None and now > drawn and not still_legal(page, kind):
+                return False
             if attempt == 5:
                 raise
             page.wait_for_timeout(200)
     page.wait_for_function(f"() => Number(document.querySelector('main').dataset.version) > {version}"
                            " || !!document.querySelector('#banner.error:not([hidden])')")
+    return True
 
 
 def fallback_move(page: Page, rng: random.Random, prefer: Preference | None = None) -> None:
@@ -168,7 +185,7 @@ def play_by_board(page: Page, required: set[str], seed: int, budget: int = 1500,
             page.wait_for_function("(old) => location.href !== old", arg=old)
             page.wait_for_selector("#board .board-grid")
             continue
-        legal, board = legal_and_board_types(page)
+        legal, board, drawn = legal_and_board_types(page)
         seen |= legal
         assert legal <= board, f"not clickable on the board: {sorted(legal - board)}"
         # A kind not clicked yet is clicked on the board when it is legal; the rare (not
@@ -177,8 +194,8 @@ def play_by_board(page: Page, required: set[str], seed: int, budget: int = 1500,
         # the rest of a CI run.  The rest of the game is driven from the fallback list.
         wanted = sorted(legal - clicked - required) + sorted((required - clicked) & legal)
         if wanted:
-            click_kind(page, wanted[0])
-            clicked.add(wanted[0])
+            if click_kind(page, wanted[0], drawn):
+                clicked.add(wanted[0])
         else:
             fallback_move(page, rng, prefer)
     return {"clicked": clicked, "seen": seen}
