@@ -92,13 +92,15 @@ def _check_setting(name: str, key: str, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f"bot {name!r}: {key} must be a number; got {value!r}")
     whole = key in ("iterations", "rollout", "samples", "chain_budget", "chain_depth", "prior_visits",
-                     "prior_width", "width", "horizon", "batch", "trained", "proposals", "samples_players")
+                     "prior_width", "width", "horizon", "batch", "trained", "proposals", "samples_players", "sharp")
     if whole and not isinstance(value, int):
         raise ValueError(f"bot {name!r}: {key} must be a whole number; got {value!r}")
     if value < 0 or (key in ("iterations", "seconds", "samples", "width", "batch", "proposals") and value <= 0):
         raise ValueError(f"bot {name!r}: {key} must be positive; got {value!r}")
     if key == "trained" and value not in (0, 1):
         raise ValueError(f"bot {name!r}: trained is 1 (the game's trained policy guides) or 0; got {value!r}")
+    if key == "sharp" and value not in (0, 1):
+        raise ValueError(f"bot {name!r}: sharp is 1 (the game's sharper heuristic judges) or 0; got {value!r}")
     if key == "epsilon" and value > 1:
         raise ValueError(f"bot {name!r}: epsilon is a probability from 0 to 1; got {value!r}")
 

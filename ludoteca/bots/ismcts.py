@@ -73,7 +73,7 @@ CHAIN_BUDGET = 400
 #: The settings a game's ``search_hints`` may change, and their values when it does not.
 DEFAULTS: dict[str, float] = {"confidence": 1.0, "chain_depth": 1, "chain_budget": CHAIN_BUDGET, "opponents": 0,
                               "leaf_chain": 0, "leaf_greedy": 0, "chain_rank": 0, "iteration_scale": 1.0,
-                              "leaf_players": 0}
+                              "leaf_players": 0, "own_chain": 0}
 #: The leaf settings, which a game's hints set only at tables of at most ``leaf_players`` (if > 0).
 LEAF_SETTINGS = ("leaf_chain", "leaf_greedy", "chain_rank", "iteration_scale")
 
@@ -104,7 +104,8 @@ class ISMCTSBot:
                  chain_depth: int | None = None, chain_budget: int | None = None,
                  opponents: int | None = None, leaf_chain: int | None = None,
                  leaf_greedy: int | None = None, chain_rank: int | None = None,
-                 iteration_scale: float | None = None, leaf_players: int | None = None) -> None:
+                 iteration_scale: float | None = None, leaf_players: int | None = None,
+                 own_chain: int | None = None, sharp: int = 0) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS bot needs a budget: iterations=N and/or seconds=S")
         self.rng = random.Random(seed)
@@ -115,16 +116,20 @@ class ISMCTSBot:
         self.widen = widen
         self.prior_visits = prior_visits
         self.prior_width = prior_width
+        #: Value every position with the game's sharper heuristic (``Game.evaluate_sharp``).
+        self.sharp = bool(sharp)
         #: Settings a game may tune through ``Game.search_hints`` unless given here.
         self.given = {"confidence": confidence, "chain_depth": chain_depth, "chain_budget": chain_budget,
                       "opponents": opponents, "leaf_chain": leaf_chain, "leaf_greedy": leaf_greedy,
                       "chain_rank": chain_rank, "iteration_scale": iteration_scale,
-                      "leaf_players": leaf_players}
+                      "leaf_players": leaf_players, "own_chain": own_chain}
         self._tune({})
         #: The opponent model's memory for one decision (``_model_step``): its choices per node
         #: and view of the mover, and whether a node's mover decides again after it.
         self._model_cache: dict[Any, Any] = {}
         self._chains: dict[int, bool] = {}
+        #: ``own_chain``'s choice per node for one decision (``_own_step``).
+        self._own: dict[int, Any] = {}
         #: Statistics of the last decision (iterations run, seconds taken), for benchmarks.
         self.last: dict[str, float] = {}
 
@@ -142,8 +147,8 @@ class ISMCTSBot:
         base = self.rng.getrandbits(60)
         root = Node(-1)
         root.order = self._rank_root(state.determinize(seat, random.Random(base)), seat, legal, keys)
-        rewards = Rewards(seat)
-        self._model_cache, self._chains = {}, {}
+        rewards = Rewards(seat, self.sharp)
+        self._model_cache, self._chains, self._own = {}, {}, {}
         done = 0
         while done < limit and (done == 0 or time.process_time() < deadline):
             self._iterate(root, state, seat, legal, keys, base, rewards)
@@ -212,9 +217,15 @@ class ISMCTSBot:
         path = [root, child]
         new = child.visits == 0
         model = state.players <= self.opponents
-        while not new and not det.is_over:
+        while not det.is_over:
             movers = det.to_move
             mover = me if me in movers else movers[0]
+            if self.own_chain and mover == me == node.seat:
+                node = self._own_step(det, node, me)  # the rest of the seat's own chain, new or not
+                path.append(node)
+                continue
+            if new:
+                break
             if model and mover != me:
                 modelled = self._model_step(det, node, mover, rng)
                 if modelled is not None:  # another seat's reply, as the model plays it
@@ -293,7 +304,8 @@ class ISMCTSBot:
     def _rank_root(self, det: State, me: int, legal: list[Action], keys: list[Any]) -> dict[Any, int]:
         """The root's actions ranked exactly as the greedy bot values them (through one more
         link of a chain of own decisions), so the search starts from greedy's choice."""
-        values = look_ahead(det, me, legal, self.chain_budget // len(legal), self.chain_depth)
+        values = look_ahead(det, me, legal, self.chain_budget // len(legal), self.chain_depth,
+                            sharp=self.sharp)
         scored = [(value, -i) for i, value in enumerate(values)]
         scored.sort(reverse=True)
         return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
@@ -311,7 +323,7 @@ class ISMCTSBot:
         for i in indices:
             child = det.clone()
             child.apply_trusted(mover, legal[i])  # det's own legal action; the clone is the same position
-            scored.append((greedy_value(child, mover), -i))
+            scored.append((greedy_value(child, mover, self.sharp), -i))
         scored.sort(reverse=True)
         return {keys[-neg_i]: rank for rank, (_, neg_i) in enumerate(scored)}
 
@@ -360,7 +372,7 @@ class ISMCTSBot:
                     child = world.clone()
                     child.remember_legal(mover, shared)
                     child.apply(mover, action)
-                    value = greedy_value(child, mover)
+                    value = greedy_value(child, mover, self.sharp)
                     if best is None or value > best:
                         best, picks = value, [i]
                     elif value == best:
@@ -372,6 +384,35 @@ class ISMCTSBot:
             child_node = node.children[keys[pick]] = Node(mover)
         det.apply_trusted(mover, moves[pick])
         return child_node
+
+    def _own_step(self, det: State, node: Node, me: int) -> Node:
+        """Play the searching seat's next link of its own chain as the root ranking would (the
+        greedy look-ahead through the chain), and return the tree node it leads to.
+
+        Why (``own_chain``): the chain's later links are the seat's own, and searching them by
+        UCB averages in the bad ones it tries.  In Herbalism the root "cure" was worth a won
+        game with the right answer, but the search also tried the six wrong answers below it
+        and valued curing below a move that waited: two searches that both knew the cure for
+        certain passed cards back and forth for hundreds of turns.  A link is chosen once per
+        node, in the first world that reaches it: the seat's own choice depends on what it
+        knows, which the worlds share."""
+        moves = det.legal_actions(me, copy=False)
+        keys = [action_key(a) for a in moves]
+        known = self._own.get(id(node))
+        if known is not None and known in keys:
+            pick = keys.index(known)
+        else:
+            pick = 0
+            if len(moves) > 1:
+                values = look_ahead(det, me, moves, self.chain_budget // len(moves), self.chain_depth,
+                                    sharp=self.sharp)
+                pick = max(range(len(moves)), key=lambda i: (values[i], -i))
+            self._own[id(node)] = keys[pick]
+        child = node.children.get(keys[pick])
+        if child is None:
+            child = node.children[keys[pick]] = Node(me)
+        det.apply_trusted(me, moves[pick])
+        return child
 
     def _play_greedy(self, det: State, limit: int, only: int | None = None) -> None:
         """At a leaf, play up to ``limit`` decisions as the greedy bot would: each the best
@@ -394,7 +435,7 @@ class ISMCTSBot:
             if len(moves) == 1:
                 det.apply_trusted(mover, moves[0])
                 continue
-            values = look_ahead(det, mover, moves, 0, 0)
+            values = look_ahead(det, mover, moves, 0, 0, sharp=self.sharp)
             best = max(range(len(moves)), key=lambda i: (values[i], -i))
             det.apply_trusted(mover, moves[best])
 

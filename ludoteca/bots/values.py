@@ -15,6 +15,8 @@ from ludoteca.engine import Action, Game, State
 
 #: Per game class: whether it values a state without building the view (``Game.evaluate_state``).
 _FAST: dict[type, bool] = {}
+#: Per game class: whether it offers a sharper judgement for the strongest bots (``Game.evaluate_sharp``).
+_SHARP: dict[type, bool] = {}
 
 
 def action_key(action: Action) -> Any:
@@ -37,12 +39,20 @@ def win_share(state: State, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def heuristic(state: State, seat: int) -> float:
+def heuristic(state: State, seat: int, sharp: bool = False) -> float:
     """The game's ``evaluate`` of ``seat``'s view; a game without one falls back on scores.
 
-    The fallback (own score minus the best other score) reads ``state.scores``, which is
-    fair because ``state`` is always a determinization built from the seat's information."""
+    ``sharp``: the game's sharper, costlier judgement (``Game.evaluate_sharp``) where it offers
+    one, for the strongest levels; the same ``evaluate`` where it does not.  The fallback (own
+    score minus the best other score) reads ``state.scores``, which is fair because ``state``
+    is always a determinization built from the seat's information."""
     game = state.game
+    if sharp:
+        offers = _SHARP.get(type(game))
+        if offers is None:
+            offers = _SHARP[type(game)] = type(game).evaluate_sharp is not Game.evaluate_sharp
+        if offers:
+            return float(game.evaluate_sharp(state, seat))
     fast = _FAST.get(type(game))
     if fast is None:
         fast = _FAST[type(game)] = type(game).evaluate_state is not Game.evaluate_state
@@ -56,31 +66,32 @@ def heuristic(state: State, seat: int) -> float:
         return float(scores[seat] - (max(others) if others else 0.0))
 
 
-def greedy_value(state: State, seat: int) -> tuple[float, float]:
+def greedy_value(state: State, seat: int, sharp: bool = False) -> tuple[float, float]:
     """A comparable value for one-step look-ahead: a decided game outranks any heuristic.
 
     The first part is 2 for a sole win, 2/k for a win shared by k, 0 for a loss and 1 while the
-    game goes on (an open position is better than a certain loss, worse than a certain win)."""
+    game goes on (an open position is better than a certain loss, worse than a certain win).
+    ``sharp``: judged by the game's sharper heuristic (:func:`heuristic`)."""
     if state.is_over:
-        return 2.0 * win_share(state, seat), heuristic(state, seat)
-    return 1.0, heuristic(state, seat)
+        return 2.0 * win_share(state, seat), heuristic(state, seat, sharp)
+    return 1.0, heuristic(state, seat, sharp)
 
 
-def chain_value(state: State, seat: int, budget: int, depth: int) -> tuple[float, float]:
+def chain_value(state: State, seat: int, budget: int, depth: int, sharp: bool = False) -> tuple[float, float]:
     """``greedy_value`` after an action, looking through up to ``depth`` more links of a chain.
 
     While ``seat`` is still to decide (a chain of its own decisions), the position is worth
     its best continuation, as long as that costs at most ``budget`` positions in all."""
     if depth <= 0 or state.is_over or seat not in state.to_move or budget < 2:
-        return greedy_value(state, seat)
+        return greedy_value(state, seat, sharp)
     legal = state.legal_actions(seat, copy=False)
     if len(legal) > budget:
-        return greedy_value(state, seat)
+        return greedy_value(state, seat, sharp)
     best: tuple[float, float] | None = None
     for action in legal:
         child = state.clone()
         child.apply_trusted(seat, action)  # the state's own legal action, at the same position
-        value = chain_value(child, seat, budget // len(legal), depth - 1)
+        value = chain_value(child, seat, budget // len(legal), depth - 1, sharp)
         if best is None or value > best:
             best = value
     assert best is not None
@@ -88,13 +99,14 @@ def chain_value(state: State, seat: int, budget: int, depth: int) -> tuple[float
 
 
 def look_ahead(det: State, seat: int, legal: Sequence[Action], budget: int, depth: int,
-               use_hook: bool = True) -> list[tuple[float, float]]:
+               use_hook: bool = True, sharp: bool = False) -> list[tuple[float, float]]:
     """Each of ``legal``'s ``chain_value`` in the determinization ``det``, in order.
 
     The game's own ``greedy_values`` when it has them for this decision (the same numbers
     without a clone per action), else each action played on a clone.  One piece for the
-    greedy bot's decision and the search's root ranking, which must agree."""
-    if use_hook:
+    greedy bot's decision and the search's root ranking, which must agree.  ``sharp``: by the
+    game's sharper heuristic, which the hook does not compute, so each action is played."""
+    if use_hook and not sharp:
         values = det.game.greedy_values(det, seat, budget, depth)
         if values is not None:
             return values
@@ -106,7 +118,7 @@ def look_ahead(det: State, seat: int, legal: Sequence[Action], budget: int, dept
         child = det.clone()
         child.remember_legal(seat, shared)
         child.apply(seat, action)
-        found.append(chain_value(child, seat, budget, depth))
+        found.append(chain_value(child, seat, budget, depth, sharp))
     return found
 
 
@@ -146,10 +158,12 @@ class Rewards:
     games and separates second from last place).  Cut short: each seat's ``evaluate`` of its
     own view of the determinized state, made relative to the others and squashed.  With two
     players only the searching seat's view is valued and the other gets the complement (the
-    game is then constant-sum for the search), which halves the cost of a leaf."""
+    game is then constant-sum for the search), which halves the cost of a leaf.  ``sharp``: the
+    game's sharper heuristic values the cut-short positions (:func:`heuristic`)."""
 
-    def __init__(self, me: int) -> None:
+    def __init__(self, me: int, sharp: bool = False) -> None:
         self.me = me
+        self.sharp = sharp
         self.score_squash = Squash()
         self.eval_squash = Squash()
 
@@ -160,7 +174,7 @@ class Rewards:
             return [0.8 * win_share(state, seat) + 0.2 * self.score_squash(relative(scores, seat))
                     for seat in players]
         if state.players == 2:
-            mine = self.eval_squash(heuristic(state, self.me))
+            mine = self.eval_squash(heuristic(state, self.me, self.sharp))
             return [mine, 1.0 - mine] if self.me == 0 else [1.0 - mine, mine]
-        values = [heuristic(state, seat) for seat in players]
+        values = [heuristic(state, seat, self.sharp) for seat in players]
         return [self.eval_squash(relative(values, seat)) for seat in players]

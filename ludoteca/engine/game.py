@@ -127,6 +127,18 @@ class Game:
         tests check.  The bots call it only on determinizations, never on the true state."""
         return self.evaluate(state.view(seat), seat)
 
+    def evaluate_sharp(self, state: State, seat: int) -> float:
+        """A sharper, costlier judgement than ``evaluate_state`` for the strongest bot levels
+        (a search with the setting ``sharp=1``).  Optional; the default is ``evaluate_state``.
+
+        Why a second heuristic: ``normal``'s one-step look-ahead needs a judgement cheap enough
+        to value every legal action, while a game may know a better one that costs more (exact
+        inference over the hidden cards from everything the seat has seen).  Giving it to
+        ``expert`` alone makes a level stronger in kind, not only in budget.  The same duty as
+        ``evaluate_state``: it reads nothing ``seat`` may not see (the bots call it only on
+        determinizations), which the game's tests check."""
+        return self.evaluate_state(state, seat)
+
     def greedy_values(self, state: State, seat: int, budget: int, depth: int) -> list[tuple[float, float]] | None:
         """What GreedyBot's look-ahead makes of each of ``state.legal_actions(seat)``, in that
         order, computed without playing each action on a copy of ``state``.  Optional.

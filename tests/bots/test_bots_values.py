@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
 from bots_positions import positions
 
 import ludoteca
-from ludoteca.bots.values import Rewards, Squash, action_key, relative
+from ludoteca.bots.values import Rewards, Squash, action_key, heuristic, look_ahead, relative
 
 
 def test_action_key_ignores_key_order_and_matches_json_meaning():
@@ -55,3 +56,37 @@ def test_two_player_rewards_are_complementary_mid_game():
         state = positions(game_id, count=1, seed=3, players=2)[0]
         mine, theirs = Rewards(0)(state)
         assert 0.0 <= mine <= 1.0 and abs(mine + theirs - 1.0) < 1e-12
+
+
+def test_sharp_values_are_the_plain_ones_where_a_game_offers_no_sharper_judgement():
+    """``sharp`` asks for ``Game.evaluate_sharp``; a game without one judges as always.  Dice
+    Hospital and Dschunke have a ``greedy_values`` hook, which ``sharp`` bypasses (the hook
+    computes the plain judgement): playing each action on a clone must give the same values."""
+    for game_id in ("dice-hospital", "dschunke", "immunity"):
+        game = ludoteca.game(game_id)
+        state = game.new(2, seed=4)
+        rng = random.Random(4)
+        for _ in range(25):
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            det = state.determinize(seat, random.Random(1))
+            assert heuristic(det, seat, sharp=True) == heuristic(det, seat)
+            assert look_ahead(det, seat, legal, 400, 1, sharp=True) == look_ahead(det, seat, legal, 400, 1)
+            state.apply(seat, rng.choice(legal))
+
+
+def test_sharp_values_use_the_games_sharper_judgement():
+    """Herbalism offers one (the exact cure odds): ``heuristic(..., sharp=True)`` is it."""
+    game = ludoteca.game("herbalism")
+    state = game.new(3, seed=2)
+    rng = random.Random(2)
+    differs = 0
+    for _ in range(40):
+        seat = state.to_move[0]
+        for s in range(3):
+            assert heuristic(state, s, sharp=True) == game.evaluate_sharp(state, s)
+            differs += heuristic(state, s, sharp=True) != heuristic(state, s)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.is_over:
+            break
+    assert differs > 0

@@ -283,6 +283,20 @@ def distribution(state: Table, seat: int | None) -> dict[tuple[tuple[int, ...], 
             for w, p in final.items()}
 
 
+def cure_marginal(state: Table, seat: int | None) -> dict[tuple[int, ...], float]:
+    """The exact chance of each cure (its count per colour) given ``seat``'s knowledge: the
+    consistent worlds' weights summed by their cure row.  The sharp heuristic reads it
+    (heuristic.sharp_cure_odds); it costs one pass over the filter's worlds (a few hundred)."""
+    _belief_, steps, final = _final(state, seat)
+    shift = steps.offs[steps.cure_row][0]
+    by_row: dict[int, float] = {}
+    for w, p in final.items():
+        row = w >> shift  # the cure is the last row: the bits above it are all zero
+        by_row[row] = by_row.get(row, 0.0) + p
+    total = sum(by_row.values())
+    return {tuple(steps.cure_of(row << shift)): p / total for row, p in by_row.items()}
+
+
 def resample(state: Table, seat: int | None, rng: random.Random) -> None:
     """Replace everything ``seat`` cannot know with an exact draw from its consistent worlds."""
     belief, steps, final = _final(state, seat)

@@ -29,6 +29,12 @@ class Herbalism(Game):
     #: follows or passes, and near-random replies in a small search made curing look better
     #: than it is.  At 3 players the model did not help (docs/games/herbalism.md, "Bots").
     search_hints: ClassVar = {"opponents": 2}
+    #: ``expert`` is ``hard``'s search judging by the exact cure odds (``evaluate_sharp``), with
+    #: the rest of its own chain played as the ranking plays it (``own_chain``: a search that
+    #: also tried the wrong answers below "cure" once never cured a won game).  More
+    #: iterations on ``hard``'s judgement were not stronger (docs/bots.md); a sharper
+    #: judgement is.
+    bot_levels: ClassVar = {"expert": ("ismcts", {"iterations": 300, "seconds": 5.0, "sharp": 1, "own_chain": 1})}
     #: The box (dossier: 15-30 minutes); complexity on BoardGameGeek's 1-5 scale, our estimate
     #: for a light deduction game (14 cards, five action cards): see docs/games/herbalism.md.
     play_minutes = (15, 30)
@@ -103,6 +109,11 @@ class Herbalism(Game):
         """``evaluate`` read straight from a (determinized) state: no view (and no redacted copy
         of the round log) built per leaf; reads only what ``seat`` sees (see heuristic.py)."""
         return heuristic.evaluate_state(state, seat)
+
+    def evaluate_sharp(self, state: State, seat: int) -> float:
+        """``evaluate_state`` with the exact cure odds from the seat's belief filter (the one
+        ``determinize`` samples from): ``expert``'s judgement (see heuristic.py)."""
+        return heuristic.evaluate_sharp(state, seat)
 
     # ---- balance lab (lab_hooks.py) ---------------------------------------------------------
     def progress(self, state: State) -> tuple[int, int]:
