@@ -117,10 +117,9 @@ def test_every_games_search_hints_name_known_settings_with_sane_values():
 
 def test_a_game_may_play_a_level_with_its_own_kind_of_bot():
     """Dschunke plays ``hard`` and ``expert`` with greedy playouts (``Game.bot_levels``); a game
-    without its own definition (Herbalism) keeps ``levels.py``'s IS-MCTS, and the same bot
-    object serves both."""
+    that keeps IS-MCTS (Herbalism) plays it, and the same bot object serves both."""
     dschunke, herbalism = ludoteca.game("dschunke"), ludoteca.game("herbalism")
-    assert not herbalism.bot_levels
+    assert all(kind == "ismcts" for kind, _ in herbalism.bot_levels.values())
     for level in ("hard", "expert"):
         bot = make(level, seed=5)
         kind, settings = dschunke.bot_levels[level]
@@ -197,3 +196,39 @@ def test_a_bad_setting_for_a_redefined_level_fails_when_made():
         make("hard", depth=3)
     with pytest.raises(ValueError, match="seconds must be positive"):
         make("expert", seconds=0)
+
+
+def test_herbalism_expert_is_hards_search_with_the_sharp_judgement():
+    """Herbalism's ``expert`` (``Game.bot_levels``) is IS-MCTS at ``hard``'s 300 iterations,
+    judging by the game's ``evaluate_sharp`` and playing its own chain as its ranking does;
+    ``hard`` stays as ``levels.py`` defines it; a budget given to ``make`` still wins."""
+    herbalism = ludoteca.game("herbalism")
+    assert "hard" not in herbalism.bot_levels
+    expert = make("expert", seed=2).bot_for(herbalism)
+    assert isinstance(expert, ISMCTSBot)
+    assert (expert.iterations, expert.sharp, expert.given["own_chain"]) == (300, True, 1)
+    hard = make("hard", seed=2).bot_for(herbalism, 3)
+    assert (hard.iterations, hard.sharp, hard.given["own_chain"]) == (300, False, None)
+    assert make("expert", seed=2, seconds=0.5).bot_for(herbalism).seconds == 0.5
+
+
+def test_a_game_may_play_a_level_otherwise_at_one_table_size():
+    """Herbalism's ``hard`` searches 100 iterations at 2 players (``Game.bot_levels_at``) and
+    ``levels.py``'s 300 at 3 and 4; the level's bot picks by the table it is shown, and
+    ``expert`` is the same at every size.  A real 2-player decision runs 100 iterations."""
+    herbalism = ludoteca.game("herbalism")
+    assert herbalism.bot_levels_at == {2: {"hard": ("ismcts", {"iterations": 100, "seconds": 1.0})}}
+    hard = make("hard", seed=4)
+    assert hard.bot_for(herbalism, 2).iterations == 100
+    assert hard.bot_for(herbalism, 3).iterations == hard.bot_for(herbalism, 4).iterations == 300
+    assert hard.bot_for(herbalism, 3) is hard.bot_for(herbalism, 4)
+    assert make("expert", seed=4).bot_for(herbalism, 2).iterations == 300
+    assert make("hard", seed=4, iterations=50).bot_for(herbalism, 2).iterations == 50  # given wins
+    for players, iterations in ((2, 100), (3, 300)):
+        state = herbalism.new(players, seed=1)
+        seat = state.to_move[0]
+        while len(state.legal_actions(seat)) < 2:
+            state.apply(seat, state.legal_actions(seat)[0])
+            seat = state.to_move[0]
+        hard.choose(state, seat)
+        assert hard.last["iterations"] == iterations
