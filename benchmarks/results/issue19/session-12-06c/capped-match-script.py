@@ -1,13 +1,20 @@
-"""Usage: capped.py GAME A B GAMES SEED PLAYERS CAP: arena.play_game with a cap on actions."""
-import sys, json
+"""Usage: capped-match-script.py GAME A B GAMES SEED PLAYERS CAP: A vs B, seats rotated, through
+``arena.play_game`` with at most CAP actions a game (an unfinished game counts for nobody)."""
+
+import sys
+
 from ludoteca.bots.arena import play_game, wilson
-gid, a, b, n, seed, players, cap = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
-w = 0.0; seats = 0; unf = 0
-for i in range(n):
-    r = play_game(gid, players, [a, b], i, seed, max_actions=cap)
-    for s, e in enumerate(r["entries"]):
-        if e == 0:
-            seats += 1; w += r["shares"][s]
-    unf += r["unfinished"]
-    lo, hi = wilson(w, seats)
-    print(f"{i+1} {a}: {w:.1f}/{seats} = {w/seats:.3f} [{lo:.3f},{hi:.3f}] unfinished {unf}", flush=True)
+
+gid, a, b = sys.argv[1], sys.argv[2], sys.argv[3]
+games, seed, players, cap = (int(x) for x in sys.argv[4:8])
+won, seats, unfinished = 0.0, 0, 0
+for index in range(games):
+    result = play_game(gid, players, [a, b], index, seed, max_actions=cap)
+    for seat, entry in enumerate(result["entries"]):
+        if entry == 0:
+            seats += 1
+            won += result["shares"][seat]
+    unfinished += result["unfinished"]
+    lo, hi = wilson(won, seats)
+    print(f"{index + 1} {a}: {won:.1f}/{seats} = {won / seats:.3f} [{lo:.3f},{hi:.3f}] unfinished {unfinished}",
+          flush=True)
