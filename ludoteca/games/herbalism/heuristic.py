@@ -251,6 +251,8 @@ def evaluate_sharp(state: Any, seat: int) -> float:
 
     Measured (issue 19, docs/bots.md): a search judging by it beats the same search on the
     bound-based odds at 2 and 3 players."""
+    if state.phase == "over":  # the scores decide; no odds to read
+        return evaluate_state(state, seat)
     return evaluate_state(state, seat, odds=sharp_cure_odds(state, seat))
 
 

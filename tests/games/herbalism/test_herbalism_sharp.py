@@ -13,7 +13,7 @@ import random
 from collections import defaultdict
 
 import pytest
-from herbalism_helpers import ADVANCED, GAME
+from herbalism_helpers import ADVANCED, GAME, random_prefix
 from test_herbalism_determinize import _round_one_prefix, brute_force
 from test_herbalism_evaluate_state import OPTIONS, _scramble
 
@@ -109,12 +109,7 @@ def test_evaluate_sharp_reads_nothing_hidden(players: int) -> None:
     rng = random.Random(20 + players)
     differs = 0
     for seed in range(12):
-        state = GAME.new(players, seed=seed, options=OPTIONS[1])
-        for _ in range(rng.randrange(60)):
-            if state.is_over:
-                break
-            mover = state.to_move[0]
-            state.apply(mover, rng.choice(state.legal_actions(mover)))
+        state = random_prefix(players, seed, rng.randrange(60), OPTIONS[1])
         for seat in range(players):
             before = GAME.evaluate_sharp(state, seat)
             for _ in range(3):
