@@ -79,13 +79,10 @@ def _build(name: str, kind: str, seed: int, settings: dict[str, Any]) -> Bot:
 
 
 def _redefined_levels() -> set[str]:
-    """The levels some registered game plays with its own kind or settings (``bot_levels``,
-    ``bot_levels_at``)."""
+    """The levels some registered game plays with its own kind or settings (``bot_levels``)."""
     import ludoteca  # here, not at the top: the games import the engine, not the bots
 
-    games = [ludoteca.game(game_id) for game_id in ludoteca.games()]
-    return ({level for game in games for level in game.bot_levels}
-            | {level for game in games for levels in game.bot_levels_at.values() for level in levels})
+    return {level for game_id in ludoteca.games() for level in ludoteca.game(game_id).bot_levels}
 
 
 def _check_setting(name: str, key: str, value: Any) -> None:

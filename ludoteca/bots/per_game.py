@@ -43,7 +43,7 @@ class PerGameLevel:
         self._given = given
         self._build = build
         self._kinds = kinds
-        self._bots: dict[tuple[str, int | None], Any] = {}
+        self._bots: dict[str, Any] = {}
         #: The level's own bot, for games that keep the level as ``levels.py`` defines it.
         self._own = self._make(default)
         #: The last decision's statistics, as the bot that made it recorded them.
@@ -55,13 +55,9 @@ class PerGameLevel:
         bot.name = self.name
         return bot
 
-    def definition(self, game: Any, players: int | None = None) -> Definition:
-        """(kind, settings) this level plays ``game`` with at tables of ``players`` (the game's
-        definition for that size first, ``Game.bot_levels_at``), before the settings given to
-        ``make``."""
-        found = game.bot_levels_at.get(players, {}).get(self.name) if players is not None else None
-        if found is None:
-            found = game.bot_levels.get(self.name)
+    def definition(self, game: Any) -> Definition:
+        """(kind, settings) this level plays ``game`` with, before the settings given to ``make``."""
+        found = game.bot_levels.get(self.name)
         if found is None or not self._takes(found[0], self._given):
             return self._default
         return found
@@ -70,20 +66,18 @@ class PerGameLevel:
         accepted = inspect.signature(self._kinds[kind].__init__).parameters
         return all(key in accepted for key in settings)
 
-    def bot_for(self, game: Any, players: int | None = None) -> Any:
-        """The bot this level plays ``game`` with at tables of ``players`` (made on first use,
-        then kept; one per definition)."""
-        definition = self.definition(game, players)
+    def bot_for(self, game: Any) -> Any:
+        """The bot this level plays ``game`` with (made on first use, then kept)."""
+        definition = self.definition(game)
         if definition is self._default:
             return self._own
-        key = (game.id, players if self.name in game.bot_levels_at.get(players, {}) else None)
-        bot = self._bots.get(key)
+        bot = self._bots.get(game.id)
         if bot is None:
-            bot = self._bots[key] = self._make(definition)
+            bot = self._bots[game.id] = self._make(definition)
         return bot
 
     def choose(self, state: State, seat: int) -> Action:
-        bot = self.bot_for(state.game, state.players)
+        bot = self.bot_for(state.game)
         serves = getattr(bot, "serves", None)
         if serves is not None and not serves(state, seat):
             bot = self._own   # this table is outside what the game's own bot was made for

@@ -40,10 +40,6 @@ class Game:
     #: defines (level -> (kind, settings)), where that kind was measured stronger at the
     #: level's CPU budget (``ludoteca.bots.per_game``).  Empty: every level as defined there.
     bot_levels: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {}
-    #: Levels this game plays otherwise at one table size (players -> level -> (kind, settings)),
-    #: before ``bot_levels``: a level's budget measured right at one size may not space the
-    #: ladder at another (Herbalism's ``hard`` searches less at 2 players).
-    bot_levels_at: ClassVar[dict[int, dict[str, tuple[str, dict[str, Any]]]]] = {}
     # ---- the lobby card and the rules page (words for players; docs/authoring.md) --------------
     #: How long a game takes, in minutes (fewest, most), as the box says.
     play_minutes: ClassVar[tuple[int, int]] = (0, 0)

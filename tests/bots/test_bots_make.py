@@ -207,28 +207,6 @@ def test_herbalism_expert_is_hards_search_with_the_sharp_judgement():
     expert = make("expert", seed=2).bot_for(herbalism)
     assert isinstance(expert, ISMCTSBot)
     assert (expert.iterations, expert.sharp, expert.given["own_chain"]) == (300, True, 1)
-    hard = make("hard", seed=2).bot_for(herbalism, 3)
+    hard = make("hard", seed=2).bot_for(herbalism)
     assert (hard.iterations, hard.sharp, hard.given["own_chain"]) == (300, False, None)
     assert make("expert", seed=2, seconds=0.5).bot_for(herbalism).seconds == 0.5
-
-
-def test_a_game_may_play_a_level_otherwise_at_one_table_size():
-    """Herbalism's ``hard`` searches 100 iterations at 2 players (``Game.bot_levels_at``) and
-    ``levels.py``'s 300 at 3 and 4; the level's bot picks by the table it is shown, and
-    ``expert`` is the same at every size.  A real 2-player decision runs 100 iterations."""
-    herbalism = ludoteca.game("herbalism")
-    assert herbalism.bot_levels_at == {2: {"hard": ("ismcts", {"iterations": 100, "seconds": 1.0})}}
-    hard = make("hard", seed=4)
-    assert hard.bot_for(herbalism, 2).iterations == 100
-    assert hard.bot_for(herbalism, 3).iterations == hard.bot_for(herbalism, 4).iterations == 300
-    assert hard.bot_for(herbalism, 3) is hard.bot_for(herbalism, 4)
-    assert make("expert", seed=4).bot_for(herbalism, 2).iterations == 300
-    assert make("hard", seed=4, iterations=50).bot_for(herbalism, 2).iterations == 50  # given wins
-    for players, iterations in ((2, 100), (3, 300)):
-        state = herbalism.new(players, seed=1)
-        seat = state.to_move[0]
-        while len(state.legal_actions(seat)) < 2:
-            state.apply(seat, state.legal_actions(seat)[0])
-            seat = state.to_move[0]
-        hard.choose(state, seat)
-        assert hard.last["iterations"] == iterations

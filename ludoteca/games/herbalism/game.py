@@ -35,10 +35,6 @@ class Herbalism(Game):
     #: iterations on ``hard``'s judgement were not stronger (docs/bots.md); a sharper
     #: judgement is.
     bot_levels: ClassVar = {"expert": ("ismcts", {"iterations": 300, "seconds": 5.0, "sharp": 1, "own_chain": 1})}
-    #: At 2 players (the experimental variant) ``hard`` searches 100 iterations: there it beat
-    #: ``normal`` by far more than issue 19's margin, and ``expert`` had no room above it
-    #: (docs/bots.md); at 3 and 4 players it searches ``levels.py``'s 300.
-    bot_levels_at: ClassVar = {2: {"hard": ("ismcts", {"iterations": 100, "seconds": 1.0})}}
     #: The box (dossier: 15-30 minutes); complexity on BoardGameGeek's 1-5 scale, our estimate
     #: for a light deduction game (14 cards, five action cards): see docs/games/herbalism.md.
     play_minutes = (15, 30)
