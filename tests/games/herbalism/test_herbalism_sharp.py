@@ -63,7 +63,7 @@ def test_expert_cures_when_the_cure_is_certain_and_wins_the_game():
     reaches 6.  With 5 points Bob wins by curing now, whatever Amy replies (a follow gives
     her 1).  The search once tried the wrong answers below "cure" and valued it below waiting;
     with its own chain played as the ranking plays it (``own_chain``) it cures."""
-    for seed in (3, 4, 5):  # without own_chain the search waited with seeds 3 and 4
+    for seed in (3, 4, 5):  # with expert:own_chain=0 the search waited with seeds 3 and 4
         state = _seed_five_after_two_appeals()
         state.scores = [0, 5]
         expert = make_spec("expert", seed=seed)
