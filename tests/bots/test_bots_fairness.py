@@ -29,7 +29,10 @@ from ludoteca.bots import make
 HIDDEN = [g for g in ludoteca.games() if ludoteca.game(g).hidden_information]
 #: Each bot tested: its kind (the name, unless ``kind`` says) and small settings.
 BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}, "learned": {"iterations": 30},
-        "ismcts, sharp": {"kind": "ismcts", "iterations": 30, "sharp": 1, "own_chain": 1},
+        # Herbalism's expert's settings; a short chain look-ahead, since own_chain runs one per
+        # own link and Dice Hospital's hints look 8 links deep.
+        "ismcts, sharp": {"kind": "ismcts", "iterations": 30, "sharp": 1, "own_chain": 1, "chain_depth": 1,
+                          "chain_budget": 50},
         "playout": {"samples": 3, "width": 2, "horizon": 1, "batch": 3},
         "playout, trained": {"kind": "playout", "trained": 1, "samples": 3, "width": 2, "horizon": 2, "batch": 3}}
 

@@ -66,7 +66,7 @@ def test_sharp_values_are_the_plain_ones_where_a_game_offers_no_sharper_judgemen
         game = ludoteca.game(game_id)
         state = game.new(2, seed=4)
         rng = random.Random(4)
-        for _ in range(25):
+        for _ in range(12):
             seat = state.to_move[0]
             legal = state.legal_actions(seat)
             det = state.determinize(seat, random.Random(1))
