@@ -395,7 +395,8 @@ class ISMCTSBot:
         and valued curing below a move that waited: two searches that both knew the cure for
         certain passed cards back and forth for hundreds of turns.  A link is chosen once per
         node, in the first world that reaches it: the seat's own choice depends on what it
-        knows, which the worlds share."""
+        knows, which the worlds share but for what the actions below the root revealed in
+        each (an announced count), as the root ranking is made in one world too."""
         moves = det.legal_actions(me, copy=False)
         keys = [action_key(a) for a in moves]
         known = self._own.get(id(node))
