@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction
 from .i18n import check_lang, player_word
+from .shapes import CopyPlan, copy_plan
 
 if TYPE_CHECKING:
     from .phases import Bound, Phase
@@ -101,9 +102,18 @@ class State:
     #: per action, and a dict lookup plus a call is all it should cost.
     _BOUND_PHASES: ClassVar[dict[str, Bound]] = {}
 
+    #: How ``clone`` copies a field, where the game says (field -> a shape of
+    #: :mod:`ludoteca.engine.shapes`: "value", "list", "rows", "records", "nested records"):
+    #: by its shape, sharing strings and numbers, instead of the general copy, which rebuilds
+    #: them.  Fields not named here get the general copy.
+    FIELD_SHAPES: ClassVar[Mapping[str, str]] = {}
+    #: FIELD_SHAPES made into a plan (made for every subclass; this one copies nothing by shape).
+    _COPY_PLAN: ClassVar[CopyPlan] = copy_plan("State", (), {})
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._BOUND_PHASES = {name: phase.bind(cls) for name, phase in (cls.PHASES or {}).items()}
+        cls._COPY_PLAN = copy_plan(cls.__name__, tuple(cls.FIELDS), cls.FIELD_SHAPES)
 
     #: Event types that show a seat something hidden (a drawn card, a secret check).  Events
     #: sent privately (with "to") count too.  Undo never goes back past one of them.
@@ -490,10 +500,15 @@ class State:
         return other
 
     def _copy_fields(self, other: State) -> None:
-        """Copy game data into a clone; marshal is a fast exact copy of plain data."""
-        data = marshal.loads(marshal.dumps([getattr(self, name) for name in self.FIELDS]))
-        for name, value in zip(self.FIELDS, data, strict=True):
-            setattr(other, name, value)
+        """Copy game data into a clone: the fields with a declared shape by that shape, the
+        rest through marshal, a fast exact copy of any plain data."""
+        plan = self._COPY_PLAN
+        plan.copy_into(self, other)
+        rest = plan.rest
+        if rest:
+            data = marshal.loads(marshal.dumps([getattr(self, name) for name in rest]))
+            for name, value in zip(rest, data, strict=True):
+                setattr(other, name, value)
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
         """A full state consistent with ``view(seat)``; hidden parts and the future resampled."""

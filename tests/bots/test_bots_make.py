@@ -155,7 +155,10 @@ def test_immunity_plays_hard_and_expert_as_the_search_its_policy_guides(players)
     while len(state.legal_actions(seat)) < 2:
         state.apply(seat, state.legal_actions(seat)[0])
         seat = state.to_move[0]
-    bot = make("hard", seed=2)
+    # The CPU cap is a safety net, not the budget: raised here, so that a slow or busy machine
+    # (a 1 s cap bit on a 2-core VM running the suite on both cores) cannot end the decision
+    # before its worlds are played.
+    bot = make("hard", seed=2, seconds=60.0)
     bot.choose(state, seat)
     assert 0 < bot.last["playouts"] <= budgets["hard"] and not bot.last["capped"]
 
@@ -175,7 +178,7 @@ def test_dice_hospital_plays_hard_as_a_smaller_search_than_levels_py_and_expert_
     while len(state.legal_actions(seat)) < 2:
         state.apply(seat, state.legal_actions(seat)[0])
         seat = state.to_move[0]
-    bot = make("hard", seed=3)
+    bot = make("hard", seed=3, seconds=60.0)  # the cap a safety net (above): the budget is iterations
     bot.choose(state.clone(), seat)
     assert bot.last["iterations"] == 25 and not bot.last["capped"]
     assert bot.bot_for(hospital).chain_depth == hospital.search_hints["chain_depth"]

@@ -42,6 +42,21 @@ class ImmunityState(TurnMachine, StartOfTurn, ImmunePreparation, ImmuneResponse,
         "pathogen_deck", "medical_deck", "environment_deck",
         "pathogen_discard", "medical_discard", "environment_discard",
     )
+    #: Every field's shape, so a clone copies them as such (ludoteca/engine/shapes.py): the
+    #: search bots clone positions thousands of times a decision.
+    FIELD_SHAPES: ClassVar = {
+        "turn": "value", "phase": "value", "step": "value", "order": "list", "queue": "list",
+        "part_started": "value", "rolls": "list", "placements": "value",
+        "medical_hands": "rows", "pathogen_hands": "rows",
+        "environment_1": "nested records", "environment_2": "nested records", "infections": "nested records",
+        "memory": "rows", "memory_box": "rows",
+        "cells": "records", "cells_used": "records", "cells_bought": "records", "damage": "records",
+        "tumours": "records",
+        "oxygen": "list", "stored_oxygen": "list", "oxygen_bonus": "list", "defence_bonus": "list",
+        "environment_played": "rows",
+        "pathogen_deck": "list", "medical_deck": "list", "environment_deck": "list",
+        "pathogen_discard": "list", "medical_discard": "list", "environment_discard": "list",
+    }
     PHASES = phases.TABLE
     #: What not every seat may see (the conformance suite's leak check deals these anew): hands,
     #: seen only by their owner, and the decks' order, seen by nobody.  Face-down environment
