@@ -33,8 +33,11 @@ BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}, "l
         # own link and Dice Hospital's hints look 8 links deep.
         "ismcts, sharp": {"kind": "ismcts", "iterations": 30, "sharp": 1, "own_chain": 1, "chain_depth": 1,
                           "chain_budget": 50},
-        "playout": {"samples": 3, "width": 2, "horizon": 1, "batch": 3},
-        "playout, trained": {"kind": "playout", "trained": 1, "samples": 3, "width": 2, "horizon": 2, "batch": 3}}
+        # The playouts' greedy moves look one link deep (Dice Hospital's hints: eight): what
+        # is tested is where the choice comes from, not the strength of the look-ahead.
+        "playout": {"samples": 3, "width": 2, "horizon": 1, "batch": 3, "chain_depth": 1, "chain_budget": 50},
+        "playout, trained": {"kind": "playout", "trained": 1, "samples": 3, "width": 2, "horizon": 2, "batch": 3,
+                             "chain_depth": 1, "chain_budget": 50}}
 
 
 def small(name: str, seed: int) -> object:

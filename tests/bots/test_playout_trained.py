@@ -22,7 +22,7 @@ from ludoteca.bots.playout import PlayoutBot
 from ludoteca.bots.policy import Policy, guide_for, policy_for, trained_options
 from ludoteca.interop.core import Adapter
 
-SMALL = {"samples": 4, "width": 3, "horizon": 2}
+SMALL = {"samples": 4, "width": 3, "horizon": 2, "chain_depth": 1}  # one link: Dice Hospital's hints look eight deep
 
 
 def test_best_of_picks_what_best_picks_from_the_mask():
