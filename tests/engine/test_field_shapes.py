@@ -42,11 +42,15 @@ def shared_containers(a: State, b: State) -> list[str]:
 
 
 def positions(game_id: str, seeds: range, every: int = 3):
-    """Positions of random games at every player count, one in ``every``."""
+    """Positions of random games, one in ``every``: the default rules at every player count,
+    then each of the game's variants (``Game.variants``) at its smallest and largest."""
     game = ludoteca.game(game_id)
-    for players in range(game.min_players, game.max_players + 1):
+    tables = [(players, None) for players in range(game.min_players, game.max_players + 1)]
+    tables += [(players, dict(options)) for options in game.variants.values()
+               for players in sorted({game.min_players, game.max_players})]
+    for players, options in tables:
         for seed in seeds:
-            state = game.new(players, seed=seed)
+            state = game.new(players, seed=seed, options=options)
             rng = random.Random(seed)
             step = 0
             while not state.is_over and step < 3000:
