@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 #: Values that may be shared between a state and its clone: nothing can change them.
 IMMUTABLE = (str, int, float, bool, type(None))
@@ -41,13 +41,45 @@ def _nested_records(value: list[list[dict[str, Any]]]) -> list[list[dict[str, An
     return [[record.copy() for record in row] for row in value]
 
 
-#: Shape name -> (what it is, its copy).  "Immutables" are strings, numbers, booleans, None.
-SHAPES: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "value": ("an immutable (a string, a number, a boolean or None)", _value),
-    "list": ("a list of immutables", list.copy),
-    "rows": ("a list of lists of immutables", _rows),
-    "records": ("a list of dicts of immutables", _records),
-    "nested records": ("a list of lists of dicts of immutables", _nested_records),
+def _is_immutable(value: Any) -> bool:
+    return isinstance(value, IMMUTABLE)
+
+
+def _is_list(value: Any) -> bool:
+    return type(value) is list and all(isinstance(v, IMMUTABLE) for v in value)
+
+
+def _is_record(value: Any) -> bool:
+    return type(value) is dict and all(isinstance(v, IMMUTABLE) for v in value.values())
+
+
+def _is_rows(value: Any) -> bool:
+    return type(value) is list and all(_is_list(row) for row in value)
+
+
+def _is_records(value: Any) -> bool:
+    return type(value) is list and all(_is_record(record) for record in value)
+
+
+def _is_nested_records(value: Any) -> bool:
+    return type(value) is list and all(_is_records(row) for row in value)
+
+
+class Shape(NamedTuple):
+    """One shape: what it is in words, its copy, and whether a value has it."""
+
+    words: str
+    copy: Callable[[Any], Any]
+    holds: Callable[[Any], bool]
+
+
+#: The shapes a game may declare.  "Immutables" are strings, numbers, booleans and None.
+SHAPES: dict[str, Shape] = {
+    "value": Shape("an immutable (a string, a number, a boolean or None)", _value, _is_immutable),
+    "list": Shape("a list of immutables", list.copy, _is_list),
+    "rows": Shape("a list of lists of immutables", _rows, _is_rows),
+    "records": Shape("a list of dicts of immutables", _records, _is_records),
+    "nested records": Shape("a list of lists of dicts of immutables", _nested_records, _is_nested_records),
 }
 
 
@@ -100,28 +132,12 @@ def copy_plan(cls_name: str, fields: tuple[str, ...], shapes: Mapping[str, str])
                         f"{', '.join(repr(s) for s in SHAPES)}")
     shared = tuple(name for name in fields if shapes.get(name) == "value")
     copied = tuple(name for name in fields if name in shapes and shapes[name] != "value")
-    copies = tuple(SHAPES[shapes[name]][1] for name in copied)
+    copies = tuple(SHAPES[shapes[name]].copy for name in copied)
     rest = tuple(name for name in fields if name not in shapes)
     return CopyPlan(shared, copied, copies, rest)
 
 
 def check_shape(value: Any, shape: str) -> str | None:
     """None when ``value`` has ``shape``; else what is wrong, in words."""
-    what = SHAPES[shape][0]
-    if shape == "value":
-        ok = isinstance(value, IMMUTABLE)
-    elif shape == "list":
-        ok = type(value) is list and all(isinstance(v, IMMUTABLE) for v in value)
-    elif shape == "rows":
-        ok = type(value) is list and all(
-            type(row) is list and all(isinstance(v, IMMUTABLE) for v in row) for row in value)
-    elif shape == "records":
-        ok = type(value) is list and all(_flat_record(r) for r in value)
-    else:  # nested records
-        ok = type(value) is list and all(type(row) is list and all(_flat_record(r) for r in row)
-                                         for row in value)
-    return None if ok else f"should be {what}; got {value!r:.120}"
-
-
-def _flat_record(record: Any) -> bool:
-    return type(record) is dict and all(isinstance(v, IMMUTABLE) for v in record.values())
+    known = SHAPES[shape]
+    return None if known.holds(value) else f"should be {known.words}; got {value!r:.120}"

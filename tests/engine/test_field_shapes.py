@@ -73,7 +73,7 @@ def test_the_shapes_each_copy_lists_and_dicts_and_share_only_immutables():
     assert set(samples) == set(SHAPES)
     for shape, value in samples.items():
         assert check_shape(value, shape) is None
-        copied = SHAPES[shape][1](value)
+        copied = SHAPES[shape].copy(value)
         assert copied == value
         mine, its = containers(value), {id(c) for c in containers(copied)}
         assert not any(id(c) in its for c in mine), shape
@@ -89,7 +89,7 @@ def test_the_shapes_each_copy_lists_and_dicts_and_share_only_immutables():
 ])
 def test_a_value_that_breaks_its_shape_is_named(value, shape):
     problem = check_shape(value, shape)
-    assert problem is not None and problem.startswith(f"should be {SHAPES[shape][0]}; got ")
+    assert problem is not None and problem.startswith(f"should be {SHAPES[shape].words}; got ")
 
 
 def test_a_shape_for_an_unknown_field_or_an_unknown_shape_fails_when_the_class_is_made():
