@@ -27,17 +27,17 @@ import ludoteca
 from ludoteca.bots import make
 
 HIDDEN = [g for g in ludoteca.games() if ludoteca.game(g).hidden_information]
+#: A look-ahead one link deep: what is tested is where a choice comes from, not the strength of
+#: the look-ahead, and Dice Hospital's hints look eight links deep (at every own link of a
+#: search with ``own_chain``, and at every move of a playout).
+SHALLOW = {"chain_depth": 1, "chain_budget": 50}
 #: Each bot tested: its kind (the name, unless ``kind`` says) and small settings.
 BOTS = {"random": {}, "easy": {}, "normal": {}, "ismcts": {"iterations": 30}, "learned": {"iterations": 30},
-        # Herbalism's expert's settings; a short chain look-ahead, since own_chain runs one per
-        # own link and Dice Hospital's hints look 8 links deep.
-        "ismcts, sharp": {"kind": "ismcts", "iterations": 30, "sharp": 1, "own_chain": 1, "chain_depth": 1,
-                          "chain_budget": 50},
-        # The playouts' greedy moves look one link deep (Dice Hospital's hints: eight): what
-        # is tested is where the choice comes from, not the strength of the look-ahead.
-        "playout": {"samples": 3, "width": 2, "horizon": 1, "batch": 3, "chain_depth": 1, "chain_budget": 50},
+        # Herbalism's expert's settings
+        "ismcts, sharp": {"kind": "ismcts", "iterations": 30, "sharp": 1, "own_chain": 1, **SHALLOW},
+        "playout": {"samples": 3, "width": 2, "horizon": 1, "batch": 3, **SHALLOW},
         "playout, trained": {"kind": "playout", "trained": 1, "samples": 3, "width": 2, "horizon": 2, "batch": 3,
-                             "chain_depth": 1, "chain_budget": 50}}
+                             **SHALLOW}}
 
 
 def small(name: str, seed: int) -> object:
